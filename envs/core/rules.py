@@ -1,0 +1,231 @@
+"""The rules interface every hustings game implements, in plain Python (no gymnasium, no pettingzoo).
+
+A game is split the OpenSpiel way:
+
+* :class:`Game` is static: the validated configuration (player count, variant options) and the sizes
+  that follow from it (number of actions, observation length), action names, and the factories for
+  states (fresh from a seed, from a given deal, from saved JSON).
+* :class:`State` is dynamic: whose turn it is, the legal actions as ids of the game's one flat action
+  space, applying an action, the terminal test, per-player results, each player's observation as a
+  fixed-length ``float32`` vector, and a text rendering.
+
+The AEC environment in :mod:`envs.core.env` is a thin adapter over these two classes.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+
+
+class HustingsError(ValueError):
+    """Base class of every input error hustings raises (all are ``ValueError``)."""
+
+
+class IllegalActionError(HustingsError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+class ConfigError(HustingsError):
+    """A bad game or environment option: unknown name, wrong type or out-of-range value."""
+
+
+class DealError(HustingsError):
+    """A custom deal (``reset(options={"deal": ...})``) that does not fit the game."""
+
+
+class StateFormatError(HustingsError):
+    """Saved state JSON that cannot be loaded (wrong game, wrong version, inconsistent contents)."""
+
+
+class Option:
+    """One variant option of a game: its default, accepted type, validity check and meaning."""
+
+    def __init__(self, default: Any, kind: type | tuple, doc: str, check=None, expected: str = ""):
+        self.default, self.kind, self.doc, self.check, self.expected = default, kind, doc, check, expected
+
+    def validate(self, game: str, name: str, value: Any) -> Any:
+        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        bad_type = not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
+        if bad_type or (self.check is not None and not self.check(value)):
+            want = self.expected or " or ".join(k.__name__ for k in kinds)
+            raise ConfigError(f"{game}: option {name}={value!r} is invalid; expected {want}")
+        return value
+
+
+class Game:
+    """Static description of a game at one configuration. Subclasses set the class attributes and sizes.
+
+    Subclasses define ``name``, ``min_players``, ``max_players``, ``OPTIONS`` (name -> :class:`Option`),
+    and in ``__init__`` (after calling ``super().__init__``) ``num_actions`` and ``observation_size``.
+    """
+
+    name: ClassVar[str] = "game"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: Bumped whenever the observation layout changes, so saved policies can check what they were trained on.
+    observation_version: ClassVar[int] = 1
+
+    num_actions: int
+    observation_size: int
+
+    def __init__(self, num_players: int, **options: Any):
+        if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)):
+            raise ConfigError(f"{self.name}: num_players must be an int, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ConfigError(
+                f"{self.name}: num_players={num_players} is not supported; expected "
+                f"{self.min_players}..{self.max_players}")
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise ConfigError(
+                f"{self.name}: unknown option(s) {', '.join(unknown)}; known options: "
+                f"{', '.join(sorted(self.OPTIONS)) or 'none'}")
+        self.num_players = int(num_players)
+        self.options = {k: o.validate(self.name, k, options.get(k, o.default)) for k, o in self.OPTIONS.items()}
+
+    # --- factories -------------------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None, deal: dict | None = None) -> "State":
+        """A fresh game. ``seed`` fixes every shuffle; ``deal`` (validated) fixes the opening deal."""
+        raise NotImplementedError
+
+    def state_from_json(self, data: dict) -> "State":
+        """Rebuild a state saved with :meth:`State.to_json`; play continues identically."""
+        raise NotImplementedError
+
+    # --- naming ----------------------------------------------------------------------------------
+    def action_name(self, action: int) -> str:
+        raise NotImplementedError
+
+    def action_names(self) -> list[str]:
+        return [self.action_name(a) for a in range(self.num_actions)]
+
+    def observation_fields(self) -> list[tuple[str, int, int, str]]:
+        """``(name, start, length, meaning)`` for every block of the observation vector, in order."""
+        raise NotImplementedError
+
+    def config(self) -> dict:
+        return {"game": self.name, "num_players": self.num_players, **self.options}
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}(num_players={self.num_players}{opts})"
+
+
+class State:
+    """Dynamic state of one game. Subclasses implement the methods marked below.
+
+    Conventions every game follows:
+
+    * ``current_player()`` is the seat to act, ``-1`` once the game is over.
+    * ``legal_actions()`` is sorted; ``is_legal(a)`` is O(1) for the current player.
+    * ``apply_action(a)`` checks legality and raises :class:`IllegalActionError` without changing anything;
+      ``_apply(a)`` is the unchecked fast path used after the caller has checked.
+    * ``scores()`` are the game's own points (tribes, VP, ...); ``score_version`` increases whenever they
+      change, so a caller can detect changes without recomputing.
+    * ``winners()`` are the seats that won (several on a shared win, none on truncation).
+    * ``observation(p)`` shows only what seat ``p`` may see.
+    """
+
+    game: Game
+    rng: random.Random
+    score_version: int = 0
+    truncated: bool = False
+
+    # --- to implement ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def is_legal(self, action: int) -> bool:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def render(self, player: int | None = None) -> str:
+        raise NotImplementedError
+
+    # --- provided ----------------------------------------------------------------------------------
+    def legal_mask(self) -> np.ndarray:
+        """The current player's legal actions as an ``int8`` 0/1 vector of length ``num_actions``."""
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` for the current player; an illegal action raises and changes nothing."""
+        if self.is_terminal():
+            raise IllegalActionError(f"{self.game.name}: the game is over; no action can be applied")
+        if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not self.is_legal(int(action)):
+            raise IllegalActionError(illegal_action_message(self, action))
+        self._apply(int(action))
+
+    def returns(self) -> list[float]:
+        """Win/loss result: +1 for each winner, -1 for each other seat; all 0 when there is no winner."""
+        won = self.winners()
+        if not won:
+            return [0.0] * self.game.num_players
+        return [1.0 if p in won else -1.0 for p in range(self.game.num_players)]
+
+    def clone(self) -> "State":
+        """An independent copy, through the JSON form (slow; for search and tests, not the step loop)."""
+        return self.game.state_from_json(self.to_json())
+
+
+def illegal_action_message(state: State, action: Any, who: str | None = None) -> str:
+    game = state.game
+    player = state.current_player()
+    who = who or f"player {player}"
+    legal = state.legal_actions()
+    shown = ", ".join(f"{a} ({game.action_name(a)})" for a in legal[:40])
+    if len(legal) > 40:
+        shown += f", ... ({len(legal)} in all)"
+    try:
+        name = f" ({game.action_name(int(action))})" if 0 <= int(action) < game.num_actions else ""
+    except (TypeError, ValueError):
+        name = ""
+    return f"{game.name}: action {action!r}{name} is not legal for {who}; legal actions: {shown}"
+
+
+def rng_to_json(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: list) -> random.Random:
+    rng = random.Random()
+    try:
+        version, internal, gauss = data
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise StateFormatError(f"saved RNG state is malformed: {exc}") from None
+    return rng
+
+
+def new_rng(seed: int | None) -> random.Random:
+    """A private RNG: independent of ``random``'s and ``numpy.random``'s global state and of PYTHONHASHSEED."""
+    if seed is None:
+        return random.Random()
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ConfigError(f"seed must be an int or None, got {seed!r}")
+    return random.Random(int(seed))

@@ -1,0 +1,548 @@
+"""Democracy (``democracy.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
+
+Cards are ids ``0..48``: ``suit * 12 + strength`` for the 48 suited cards (suits C, D, H, S; strength 0..11 is
+the rank order 6 7 8 9 10 J Q K A 3 4 5, low to high) and ``48`` for a joker. The action space has one action
+per card id: "play that card to the current trick" (the two jokers of the 4-player deck are one action).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.rules import (DealError, Game, Option, State, StateFormatError, new_rng, rng_from_json,
+                          rng_to_json)
+
+SUITS = "CDHS"
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A", "3", "4", "5")  # low -> high (rulebook L19)
+RANK_POINTS = (0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5)  # L21-26; 25 per suit
+JOKER = 48
+NUM_KINDS = 49
+SIX, FIVE = 0, 11  # strengths of the 6 and the 5
+FIRST_DAY_HAND = {2: 12, 3: 8, 4: 6, 5: 4, 6: 4}  # L13-16
+JOKERS_IN_DECK = {2: 0, 3: 0, 4: 2, 5: 0, 6: 1}  # L8-11
+TRIBES_TO_WIN = 5  # L32
+WINNING_POINTS = 13  # L31
+POINTS = tuple(RANK_POINTS[c % 12] for c in range(48)) + (0,)  # jokers score nothing (L30)
+
+
+def card_name(card: int) -> str:
+    return "JOKER" if card == JOKER else RANKS[card % 12] + SUITS[card // 12]
+
+
+def parse_card(text) -> int:
+    """``"5S"``, ``"10h"``, ``"JOKER"`` (or ``"JK"``) -> card id; anything else raises :class:`DealError`."""
+    if not isinstance(text, str):
+        raise DealError(f"card {text!r} is not a string; expected e.g. '5S', '10H', 'QD' or 'JOKER'")
+    t = text.strip().upper()
+    if t in ("JOKER", "JK"):
+        return JOKER
+    rank, suit = t[:-1], t[-1:]
+    if suit not in SUITS or rank not in RANKS:
+        raise DealError(f"unknown card {text!r}; expected a rank of {'/'.join(RANKS)} and a suit of C/D/H/S "
+                        f"(e.g. '5S', '10H'), or 'JOKER' (2s are not in the deck)")
+    return SUITS.index(suit) * 12 + RANKS.index(rank)
+
+
+def deck(num_players: int) -> list[int]:
+    return list(range(48)) + [JOKER] * JOKERS_IN_DECK[num_players]
+
+
+def second_day_hand(num_players: int) -> int:
+    """Cards per hand on the second day: the undealt stub split evenly over players + pool (DEM-A2)."""
+    stub = len(deck(num_players)) - FIRST_DAY_HAND[num_players] * (num_players + 1)
+    return stub // (num_players + 1)
+
+
+def trick_winner(plays: list[int], upcard: int) -> int | None:
+    """The seat that wins a trick, or ``None`` for a tie between different suits (each keeps its own card).
+
+    Rules (L29-30, DEM-A3..A7, A13): the highest trump played wins, except that the 6 of trump wins when the
+    5 of trump is also played; the upcard itself never competes; with no trump played the highest rank wins
+    whatever its suit, a joker counting as a non-trump 5; equal highest ranks tie.
+    """
+    trump = -1 if upcard == JOKER else upcard // 12
+    if trump >= 0:
+        lo, hi = trump * 12, trump * 12 + 12
+        best, winner = -1, None
+        for seat, card in enumerate(plays):
+            if lo <= card < hi and card - lo > best:
+                best, winner = card - lo, seat
+        if winner is not None:
+            if best == FIVE and lo + SIX in plays:
+                return plays.index(lo + SIX)
+            return winner
+    best, winner, tied = -1, None, False
+    for seat, card in enumerate(plays):
+        strength = FIVE if card == JOKER else card % 12
+        if strength > best:
+            best, winner, tied = strength, seat, False
+        elif strength == best:
+            tied = True
+    return None if tied else winner
+
+
+class DemocracyGame(Game):
+    """Democracy for 2-6 players."""
+
+    name = "democracy"
+    min_players = 2
+    max_players = 6
+    OPTIONS = {
+        "max_islands": Option(
+            40, (int, type(None)),
+            "Truncate the game (no winner) after this many islands without a player at 5 tribes; None = no cap. "
+            "Not a rulebook rule: a cap for training loops (DEM-A11).",
+            check=lambda v: v is None or v >= 1, expected="an int >= 1 or None"),
+    }
+
+    def __init__(self, num_players: int = 4, **options):
+        super().__init__(num_players, **options)
+        n, k = self.num_players, NUM_KINDS
+        self.num_actions = NUM_KINDS
+        self.hand_size = (FIRST_DAY_HAND[n], second_day_hand(n))
+        # The world vector holds everything, per absolute seat; each player's view is a gather of it.
+        blocks = [("hand", n * k), ("commit", n * k), ("committed", n), ("captured", n * k), ("points", n * 4),
+                  ("tribes", n), ("dealer", n), ("last_trick", n * k), ("last_winner", n), ("upcard", k),
+                  ("trump", 4), ("discard", k), ("day", 2), ("trick", 1), ("island", 1), ("pool_left", 1)]
+        self.off = {}
+        pos = 0
+        for name, size in blocks:
+            self.off[name] = pos
+            pos += size
+        self.world_size = pos
+        self.views = [self._view_index(p) for p in range(n)]
+        self.observation_size = len(self.views[0])
+        self._fields = self._field_table()
+
+    def _view_index(self, p: int) -> np.ndarray:
+        n, k, off = self.num_players, NUM_KINDS, self.off
+        seats = [(p + i) % n for i in range(n)]
+        idx: list[int] = []
+        idx += range(off["hand"] + p * k, off["hand"] + (p + 1) * k)
+        idx += range(off["commit"] + p * k, off["commit"] + (p + 1) * k)
+        for name, width in (("committed", 1), ("captured", k), ("points", 4), ("tribes", 1), ("dealer", 1),
+                            ("last_trick", k), ("last_winner", 1)):
+            for s in seats:
+                idx += range(off[name] + s * width, off[name] + (s + 1) * width)
+        for name, width in (("upcard", k), ("trump", 4), ("discard", k), ("day", 2), ("trick", 1), ("island", 1),
+                            ("pool_left", 1)):
+            idx += range(off[name], off[name] + width)
+        return np.asarray(idx, dtype=np.intp)
+
+    def _field_table(self):
+        n, k = self.num_players, NUM_KINDS
+        rows = [
+            ("hand", k, "own hand: count of each card id (jokers can count 2)"),
+            ("own_commitment", k, "one-hot of the card this player has committed to the current trick"),
+            ("committed", n, "per seat (self first, then clockwise): 1 if it has committed to the current trick"),
+            ("captured", n * k, "per seat: count of each card id in its won pile this island"),
+            ("points", n * 4, "per seat: points captured per suit C,D,H,S this island / 25"),
+            ("tribes", n, "per seat: tribes scored so far / 5"),
+            ("dealer", n, "per seat: 1 for the dealer"),
+            ("last_trick", n * k, "per seat: one-hot of the card it played to the previous trick"),
+            ("last_winner", n, "per seat: 1 for the winner of the previous trick (all 0 after a tie)"),
+            ("upcard", k, "one-hot of the current trick's upcard"),
+            ("trump", 4, "one-hot of the trump suit C,D,H,S (all 0 when the upcard is a joker)"),
+            ("discard", k, "count of each card id discarded this island (upcards of tied tricks)"),
+            ("day", 2, "one-hot: first day, second day"),
+            ("trick", 1, "tricks played this day / cards dealt per hand this day"),
+            ("island", 1, "islands completed / 10"),
+            ("pool_left", 1, "unturned voting-pool cards / 12"),
+        ]
+        out, pos = [], 0
+        for name, size, meaning in rows:
+            out.append((name, pos, size, meaning))
+            pos += size
+        return out
+
+    def observation_fields(self):
+        return list(self._fields)
+
+    def action_name(self, action: int) -> str:
+        return "play " + card_name(action)
+
+    # --- states ----------------------------------------------------------------------------------
+    def new_initial_state(self, seed=None, deal=None) -> "DemocracyState":
+        st = DemocracyState(self, new_rng(seed))
+        if deal is None:
+            st.dealer = st.rng.randrange(self.num_players)
+            st._deal_island()
+        else:
+            st._deal_custom(deal)
+        return st
+
+    def state_from_json(self, data: dict) -> "DemocracyState":
+        return DemocracyState.from_json(self, data)
+
+
+class DemocracyState(State):
+    """One game of Democracy in progress."""
+
+    def __init__(self, game: DemocracyGame, rng):
+        n = game.num_players
+        self.game = game
+        self.rng = rng
+        self.n = n
+        self.island = 0
+        self.day = 0
+        self.trick = 0
+        self.dealer = 0
+        self.turn = 0  # index into the play order of this trick
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.pool: list[int] = []  # this day's voting pool; pool[trick] is the upcard
+        self.stub: list[int] = []  # undealt cards, dealt on the second day
+        self.plays = [-1] * n
+        self.captured = [[0] * NUM_KINDS for _ in range(n)]
+        self.points = [[0] * 4 for _ in range(n)]
+        self.discards: list[int] = []  # public: upcards of tied tricks
+        self.unseen_discards: list[int] = []  # hidden: second-day leftovers (0 in standard decks)
+        self.tribes = [0] * n
+        self.last_trick: list[int] = []
+        self.last_winner: int | None = None
+        self.finished = False
+        self.truncated = False
+        self._winners: list[int] = []
+        self.score_version = 0
+        self.world = np.zeros(game.world_size, dtype=np.float32)
+        self._order = [0] * n
+
+    # --- dealing -----------------------------------------------------------------------------------
+    def _deal_island(self) -> None:
+        cards = deck(self.n)
+        self.rng.shuffle(cards)
+        h, n = self.game.hand_size[0], self.n
+        hands = [cards[i * h:(i + 1) * h] for i in range(n)]
+        pool = cards[n * h:(n + 1) * h]
+        self._start_island(hands, pool, cards[(n + 1) * h:])
+
+    def _start_island(self, hands, pool, stub) -> None:
+        self.day = 0
+        self.captured = [[0] * NUM_KINDS for _ in range(self.n)]
+        self.points = [[0] * 4 for _ in range(self.n)]
+        self.discards, self.unseen_discards = [], []
+        self.last_trick, self.last_winner = [], None
+        self.stub = list(stub)
+        self._start_day(hands, pool)
+
+    def _start_day(self, hands, pool) -> None:
+        self.hands = [[0] * NUM_KINDS for _ in range(self.n)]
+        for p, hand in enumerate(hands):
+            for c in hand:
+                self.hands[p][c] += 1
+        self.pool = list(pool)
+        self.trick = 0
+        self._start_trick()
+        self._rebuild_world()
+
+    def _deal_second_day(self) -> None:
+        n, h = self.n, self.game.hand_size[1]
+        stub, self.stub = self.stub, []
+        hands = [stub[i * h:(i + 1) * h] for i in range(n)]
+        self.unseen_discards += stub[(n + 1) * h:]
+        self.day = 1
+        self._start_day(hands, stub[n * h:(n + 1) * h])
+
+    def _start_trick(self) -> None:
+        n = self.n
+        self.plays = [-1] * n
+        self._order = [(self.dealer + 1 + i) % n for i in range(n)]  # left of the dealer first, dealer last
+        self.turn = 0
+
+    def _deal_custom(self, deal: dict) -> None:
+        n, (h1, h2) = self.n, self.game.hand_size
+        if not isinstance(deal, dict):
+            raise DealError(f"democracy: a deal must be a dict with 'hands' and 'pool', got {type(deal).__name__}")
+        unknown = set(deal) - {"dealer", "hands", "pool", "second_day", "tribes"}
+        if unknown:
+            raise DealError(f"democracy: unknown deal key(s) {sorted(unknown)}; expected dealer, hands, pool, "
+                            f"second_day, tribes")
+        counts = [0] * NUM_KINDS
+        allowed = [1] * 48 + [JOKERS_IN_DECK[n]]
+
+        def take(cards, what: str, size: int) -> list[int]:
+            if not isinstance(cards, (list, tuple)) or len(cards) != size:
+                got = len(cards) if isinstance(cards, (list, tuple)) else type(cards).__name__
+                raise DealError(f"democracy {n}p: {what} must list {size} cards, got {got}")
+            ids = [parse_card(c) for c in cards]
+            for c in ids:
+                counts[c] += 1
+                if counts[c] > allowed[c]:
+                    extra = "" if c != JOKER else f" (the {n}-player deck has {allowed[c]} joker(s))"
+                    raise DealError(f"democracy {n}p: card {card_name(c)} is dealt more than once{extra}")
+            return ids
+
+        def hands_of(part, where: str, size: int):
+            hands = part.get("hands")
+            if not isinstance(hands, (list, tuple)) or len(hands) != n:
+                raise DealError(f"democracy {n}p: {where}hands must be a list of {n} hands")
+            return [take(hd, f"{where}hand {p}", size) for p, hd in enumerate(hands)], \
+                take(part.get("pool"), f"{where}pool", size)
+
+        hands, pool = hands_of(deal, "", h1)
+        second = deal.get("second_day")
+        if second is not None:
+            if not isinstance(second, dict):
+                raise DealError("democracy: second_day must be a dict with 'hands' and 'pool'")
+            hands2, pool2 = hands_of(second, "second_day ", h2)
+        dealer = deal.get("dealer", None)
+        if dealer is None:
+            dealer = self.rng.randrange(n)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise DealError(f"democracy {n}p: dealer={dealer!r}; expected a seat 0..{n - 1}")
+        tribes = deal.get("tribes", [0] * n)
+        if (not isinstance(tribes, (list, tuple)) or len(tribes) != n
+                or any(isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < TRIBES_TO_WIN for t in tribes)):
+            raise DealError(f"democracy {n}p: tribes must be {n} ints in 0..{TRIBES_TO_WIN - 1}, got {tribes!r}")
+        rest = [c for c in range(NUM_KINDS) for _ in range(allowed[c] - counts[c])]
+        self.rng.shuffle(rest)
+        if second is not None:
+            rest = sum(hands2, []) + pool2 + rest  # the leftover (if any) stays at the end, unseen
+        self.dealer = dealer
+        self.tribes = list(tribes)
+        self._start_island(hands, pool, rest)
+
+    # --- the State interface -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.finished else self._order[self.turn]
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def legal_actions(self) -> list[int]:
+        if self.finished:
+            return []
+        hand = self.hands[self._order[self.turn]]
+        return [c for c in range(NUM_KINDS) if hand[c]]
+
+    def is_legal(self, action: int) -> bool:
+        return not self.finished and 0 <= action < NUM_KINDS and self.hands[self._order[self.turn]][action] > 0
+
+    def legal_mask(self) -> np.ndarray:
+        if self.finished:
+            return np.zeros(NUM_KINDS, dtype=np.int8)
+        start = self.game.off["hand"] + self._order[self.turn] * NUM_KINDS
+        return (self.world[start:start + NUM_KINDS] > 0).view(np.int8)
+
+    def _apply(self, card: int) -> None:
+        p = self._order[self.turn]
+        self.hands[p][card] -= 1
+        self.plays[p] = card
+        w, off = self.world, self.game.off
+        w[off["hand"] + p * NUM_KINDS + card] -= 1
+        w[off["commit"] + p * NUM_KINDS + card] = 1
+        w[off["committed"] + p] = 1
+        self.turn += 1
+        if self.turn == self.n:
+            self._resolve_trick()
+
+    def _resolve_trick(self) -> None:
+        plays, upcard = self.plays, self.pool[self.trick]
+        winner = trick_winner(plays, upcard)
+        if winner is None:
+            for p, c in enumerate(plays):
+                self._capture(p, c)
+            self.discards.append(upcard)
+        else:
+            for c in plays:
+                self._capture(winner, c)
+            self._capture(winner, upcard)
+        self.last_trick, self.last_winner = list(plays), winner
+        self.plays = [-1] * self.n
+        self.trick += 1
+        if self.trick < len(self.pool):
+            self._start_trick()
+            self._clear_commitments_world()
+            self._refresh_public()
+        elif self.day == 0:
+            self._deal_second_day()
+        else:
+            self._score_island()
+
+    def _capture(self, p: int, card: int) -> None:
+        self.captured[p][card] += 1
+        if card != JOKER:
+            self.points[p][card // 12] += POINTS[card]
+
+    def _score_island(self) -> None:
+        for s in range(4):
+            for p in range(self.n):
+                if self.points[p][s] >= WINNING_POINTS:
+                    self.tribes[p] += 1
+        self.score_version += 1
+        top = max(self.tribes)
+        cap = self.game.options["max_islands"]
+        self.island += 1
+        if top >= TRIBES_TO_WIN:
+            self.finished = True
+            self._winners = [p for p in range(self.n) if self.tribes[p] == top]  # DEM-A11
+        elif cap is not None and self.island >= cap:
+            self.finished = self.truncated = True
+        else:
+            self.dealer = (self.dealer + 1) % self.n  # L32: the deal rotates
+            self._deal_island()
+            return
+        self._rebuild_world()
+
+    def scores(self) -> list[int]:
+        return list(self.tribes)
+
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    # --- observations ------------------------------------------------------------------------------
+    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        view = self.game.views[player]
+        if out is None:
+            return self.world[view]
+        np.take(self.world, view, out=out)
+        return out
+
+    def global_observation(self) -> np.ndarray:
+        return self.world.copy()
+
+    def _refresh_public(self) -> None:
+        """World blocks that change when a trick resolves: piles, points, last trick, upcard, progress."""
+        w, off, n, k = self.world, self.game.off, self.n, NUM_KINDS
+        w[off["captured"]:off["captured"] + n * k] = np.asarray(self.captured, dtype=np.float32).ravel()
+        w[off["points"]:off["points"] + n * 4] = np.asarray(self.points, dtype=np.float32).ravel() / 25.0
+        w[off["last_trick"]:off["last_trick"] + n * k] = 0
+        for p, c in enumerate(self.last_trick):
+            w[off["last_trick"] + p * k + c] = 1
+        w[off["last_winner"]:off["last_winner"] + n] = 0
+        if self.last_winner is not None:
+            w[off["last_winner"] + self.last_winner] = 1
+        w[off["upcard"]:off["upcard"] + k] = 0
+        w[off["trump"]:off["trump"] + 4] = 0
+        if not self.finished:
+            upcard = self.pool[self.trick]
+            w[off["upcard"] + upcard] = 1
+            if upcard != JOKER:
+                w[off["trump"] + upcard // 12] = 1
+        w[off["discard"]:off["discard"] + k] = 0
+        for c in self.discards:
+            w[off["discard"] + c] += 1
+        w[off["trick"]] = self.trick / max(1, len(self.pool))
+        w[off["pool_left"]] = (len(self.pool) - self.trick) / 12.0
+
+    def _clear_commitments_world(self) -> None:
+        w, off, n = self.world, self.game.off, self.n
+        w[off["commit"]:off["commit"] + n * NUM_KINDS] = 0
+        w[off["committed"]:off["committed"] + n] = 0
+
+    def _rebuild_world(self) -> None:
+        """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
+        w, off, n, k = self.world, self.game.off, self.n, NUM_KINDS
+        w[:] = 0
+        w[off["hand"]:off["hand"] + n * k] = np.asarray(self.hands, dtype=np.float32).ravel()
+        for p, c in enumerate(self.plays):
+            if c >= 0:
+                w[off["commit"] + p * k + c] = 1
+                w[off["committed"] + p] = 1
+        self._refresh_public()
+        w[off["tribes"]:off["tribes"] + n] = np.asarray(self.tribes, dtype=np.float32) / TRIBES_TO_WIN
+        w[off["dealer"] + self.dealer] = 1
+        w[off["day"] + self.day] = 1
+        w[off["island"]] = self.island / 10.0
+
+    # --- save / load -------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
+        unpack = lambda counts: [c for c in range(NUM_KINDS) for _ in range(counts[c])]  # noqa: E731
+        return {
+            "game": "democracy", "num_players": self.n, "island": self.island, "day": self.day,
+            "trick": self.trick, "dealer": self.dealer, "turn": self.turn,
+            "hands": [names(unpack(h)) for h in self.hands], "pool": names(self.pool), "stub": names(self.stub),
+            "plays": [None if c < 0 else card_name(c) for c in self.plays],
+            "captured": [names(unpack(c)) for c in self.captured], "discards": names(self.discards),
+            "unseen_discards": names(self.unseen_discards), "tribes": list(self.tribes),
+            "last_trick": names(self.last_trick), "last_winner": self.last_winner,
+            "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
+            "score_version": self.score_version, "rng": rng_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_json(cls, game: DemocracyGame, data: dict) -> "DemocracyState":
+        try:
+            if data["game"] != "democracy" or data["num_players"] != game.num_players:
+                raise StateFormatError(f"saved state is {data['game']} for {data['num_players']} players; "
+                                       f"expected democracy for {game.num_players}")
+            st = cls(game, rng_from_json(data["rng"]))
+            cards = lambda xs: [parse_card(x) for x in xs]  # noqa: E731
+
+            def counts(xs):
+                out = [0] * NUM_KINDS
+                for c in cards(xs):
+                    out[c] += 1
+                return out
+            st.island, st.day, st.trick = int(data["island"]), int(data["day"]), int(data["trick"])
+            st.dealer, st.turn = int(data["dealer"]), int(data["turn"])
+            st.hands = [counts(h) for h in data["hands"]]
+            st.pool, st.stub = cards(data["pool"]), cards(data["stub"])
+            st.plays = [-1 if c is None else parse_card(c) for c in data["plays"]]
+            st.captured = [counts(c) for c in data["captured"]]
+            st.points = [[sum(POINTS[c] * k[c] for c in range(s * 12, s * 12 + 12)) for s in range(4)]
+                         for k in st.captured]
+            st.discards, st.unseen_discards = cards(data["discards"]), cards(data["unseen_discards"])
+            st.tribes = [int(t) for t in data["tribes"]]
+            st.last_trick, st.last_winner = cards(data["last_trick"]), data["last_winner"]
+            st.finished, st.truncated = bool(data["finished"]), bool(data["truncated"])
+            st._winners = [int(p) for p in data["winners"]]
+            st.score_version = int(data["score_version"])
+            st._order = [(st.dealer + 1 + i) % st.n for i in range(st.n)]
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, StateFormatError):
+                raise
+            raise StateFormatError(f"democracy: saved state is malformed ({type(exc).__name__}: {exc})") from None
+        st._check_consistent()
+        st._rebuild_world()
+        return st
+
+    def _check_consistent(self) -> None:
+        seen = [0] * NUM_KINDS
+        for group in (*self.hands, *self.captured):
+            for c, k in enumerate(group):
+                seen[c] += k
+        for c in (*self.pool[self.trick:], *self.stub, *self.discards, *self.unseen_discards,
+                  *(c for c in self.plays if c >= 0)):
+            seen[c] += 1
+        expected = [1] * 48 + [JOKERS_IN_DECK[self.n]]
+        if seen != expected:
+            bad = [card_name(c) for c in range(NUM_KINDS) if seen[c] != expected[c]]
+            raise StateFormatError(f"democracy: saved state does not hold each card exactly once: {bad}")
+        committed = sum(c >= 0 for c in self.plays)
+        if committed != self.turn or any(self.plays[p] < 0 for p in self._order[:self.turn]):
+            raise StateFormatError("democracy: saved plays do not match the turn")
+
+    # --- text --------------------------------------------------------------------------------------
+    def render(self, player: int | None = None) -> str:
+        """The table as text; with ``player`` set, only what that seat may see."""
+        def cards_text(counts):
+            return " ".join(card_name(c) for c in range(NUM_KINDS) for _ in range(counts[c])) or "-"
+        lines = []
+        day = ("first", "second")[self.day]
+        if self.finished:
+            result = ("truncated, no winner" if self.truncated
+                      else "winner(s): " + ", ".join(f"P{p}" for p in self._winners))
+            lines.append(f"Democracy {self.n}p - game over after {self.island} island(s); {result}")
+        else:
+            up = self.pool[self.trick]
+            trump = "no trump" if up == JOKER else f"trump {SUIT_NAMES[up // 12]}"
+            lines.append(f"Democracy {self.n}p - island {self.island + 1}, {day} day, trick {self.trick + 1}/"
+                         f"{len(self.pool)}, dealer P{self.dealer}, upcard {card_name(up)} ({trump})")
+            lines.append(f"To play: P{self.current_player()}; voting-pool cards left unturned: "
+                         f"{len(self.pool) - self.trick - 1}")
+        lines.append("Tribes: " + "  ".join(f"P{p}={t}" for p, t in enumerate(self.tribes)))
+        for p in range(self.n):
+            pts = " ".join(f"{SUITS[s]}{self.points[p][s]}" for s in range(4))
+            if player is None or player == p:
+                hand = cards_text(self.hands[p])
+                play = "" if self.plays[p] < 0 else f"  committed: {card_name(self.plays[p])}"
+            else:
+                hand = f"{sum(self.hands[p])} cards"
+                play = "  committed" if self.plays[p] >= 0 else ""
+            lines.append(f"P{p}: hand {hand}{play} | points {pts} | won {cards_text(self.captured[p])}")
+        if self.last_trick:
+            won = "tie: each kept its card" if self.last_winner is None else f"P{self.last_winner} won"
+            lines.append("Last trick: " + ", ".join(f"P{p} {card_name(c)}" for p, c in enumerate(self.last_trick))
+                         + f" -> {won}")
+        return "\n".join(lines)
