@@ -348,6 +348,7 @@ class DemocracyState(State):
             self._capture(winner, upcard)
         self.last_trick, self.last_winner = list(plays), winner
         self.plays = [-1] * self.n
+        self.turn = 0
         self.trick += 1
         if self.trick < len(self.pool):
             self._start_trick()

@@ -1,0 +1,819 @@
+"""Politrickers (``politrickers.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
+
+Cards are ids ``0..44``: ``suit * 10 + value - 1`` for the four main suits (0 Environment, 1 Health, 2 Safety,
+3 Welfare; values 1..10, reconstructed, POL-A1), ``40..43`` for the four Economy cards (labels E1..E4,
+reconstructed; their values are never read) and ``44`` for Migration.
+
+Actions (one flat ``Discrete(94)``; see ``RULES.md``):
+
+* ``0..43``: play that policy card (face up or face down, as the rules decide; a forced party switch that
+  goes with the card happens automatically);
+* ``44`` / ``45``: play Migration, moving one of my tokens from the Tails / Claws plate to the other plate;
+  ``46``: play Migration with no token of mine on the Libra (no effect);
+* ``47 + a``: spend 1 Power Token to switch party first (the paid switch), then do action ``a``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.rules import (DealError, Game, State, StateFormatError, new_rng, rng_from_json, rng_to_json)
+
+SUIT_NAMES = ("Environment", "Health", "Safety", "Welfare", "Economy")
+SUIT_SHORT = ("Env", "Hea", "Saf", "Wel", "Eco")
+ENV, HEALTH, SAFETY, WELFARE, ECONOMY = range(5)
+MIGRATION = 44
+NUM_CARDS = 45
+SUIT = tuple([c // 10 for c in range(40)] + [ECONOMY] * 4 + [-1])
+VALUE = tuple([c % 10 + 1 for c in range(40)] + [0] * 4 + [0])  # Economy values are never read (POL-A1)
+PARTY_NAMES = ("Tails", "Claws")
+TAILS, CLAWS = 0, 1
+HAND_SIZE = 9
+TRICKS_PER_ROUND = 9  # POL-A26
+ROUNDS = 3
+TOKENS = 5
+PLATE_MAX = 6  # a 7th token collapses the Libra (L142)
+VP_FLOOR = -3  # L159
+VP_TO_END = 7  # L164
+
+MIG_FROM_TAILS, MIG_FROM_CLAWS, MIG_NO_TOKEN = 44, 45, 46
+FLIP = 47  # offset of the "paid switch, then ..." actions
+NUM_ACTIONS = 2 * FLIP
+
+# how a legal card is played (internal)
+UP, FORCED, DOWN, MIG = 0, 1, 2, 3
+
+
+def card_name(card: int) -> str:
+    if card == MIGRATION:
+        return "Mig"
+    if card >= 40:
+        return f"Eco{card - 39}"
+    return f"{SUIT_SHORT[card // 10]}{card % 10 + 1}"
+
+
+_PREFIXES = {"en": ENV, "he": HEALTH, "sa": SAFETY, "we": WELFARE, "ec": ECONOMY, "mi": -1}
+
+
+def parse_card(text) -> int:
+    """``"Env4"``, ``"Health 2"``, ``"Wel1"``, ``"Eco3"``, ``"Mig"`` / ``"Migration"`` -> card id."""
+    if not isinstance(text, str):
+        raise DealError(f"card {text!r} is not a string; expected e.g. 'Env4', 'Hea2', 'Eco1' or 'Mig'")
+    t = text.strip().lower().replace(" ", "")
+    letters = t.rstrip("0123456789")
+    digits = t[len(letters):]
+    suit = _PREFIXES.get(letters[:2], None) if len(letters) >= 2 else None
+    if suit is not None:
+        full = "migration" if suit < 0 else SUIT_NAMES[suit].lower()
+        if not full.startswith(letters):
+            suit = None
+    if suit is None:
+        raise DealError(f"unknown card {text!r}; expected Env/Hea/Saf/Wel + 1..10, Eco + 1..4, or Mig")
+    if suit < 0:
+        if digits:
+            raise DealError(f"unknown card {text!r}: Migration has no number")
+        return MIGRATION
+    if not digits:
+        raise DealError(f"card {text!r} lacks a number")
+    v = int(digits)
+    top = 4 if suit == ECONOMY else 10
+    if not 1 <= v <= top:
+        raise DealError(f"card {text!r}: {SUIT_NAMES[suit]} numbers run 1..{top}")
+    return 40 + v - 1 if suit == ECONOMY else suit * 10 + v - 1
+
+
+def deck(num_players: int) -> list[int]:
+    """The cards in play (L53, L173): 3p no Health and no 9/10 (29); 4p no 9/10 (37); 5p all 45."""
+    top = 10 if num_players == 5 else 8
+    suits = (ENV, SAFETY, WELFARE) if num_players == 3 else (ENV, HEALTH, SAFETY, WELFARE)
+    return sorted([s * 10 + v for s in suits for v in range(top)] + [40, 41, 42, 43, MIGRATION])
+
+
+def trick_winner(ups: list[tuple[int, int]]) -> int:
+    """The winner of a trick from its face-up policy cards ``(seat, card)`` in play order (L115-127).
+
+    Economy present: the last Economy card wins. Otherwise the suit with the larger sum is the Popular Policy
+    (a tie goes to the suit of the last card played) and its lowest card wins.
+    """
+    eco = -1
+    sums: dict[int, int] = {}
+    for seat, card in ups:
+        s = SUIT[card]
+        if s == ECONOMY:
+            eco = seat
+        sums[s] = sums.get(s, 0) + VALUE[card]
+    if eco >= 0:
+        return eco
+    best = max(sums.values())
+    popular = -1
+    for seat, card in reversed(ups):  # the last card played among the tied suits
+        if sums[SUIT[card]] == best:
+            popular = SUIT[card]
+            break
+    win, low = -1, 99
+    for seat, card in ups:
+        if SUIT[card] == popular and VALUE[card] < low:
+            win, low = seat, VALUE[card]
+    return win
+
+
+class PolitrickersGame(Game):
+    """Politrickers for 3-5 players."""
+
+    name = "politrickers"
+    min_players = 3
+    max_players = 5
+    OPTIONS = {}
+
+    def __init__(self, num_players: int = 4, **options):
+        super().__init__(num_players, **options)
+        n, k = self.num_players, NUM_CARDS
+        self.num_actions = NUM_ACTIONS
+        self.deck = deck(n)
+        self.in_deck = [False] * NUM_CARDS
+        for c in self.deck:
+            self.in_deck[c] = True
+        blocks = [("hand", n * k), ("hidden", n * k), ("party", n * 2), ("chair", n), ("trick_card", n * k),
+                  ("trick_down", n), ("trick_played", n), ("down_count", n), ("libra", 2 * n), ("unspent", n),
+                  ("spent", n), ("vp", n), ("round_vp", n), ("ruling_party", 2), ("ruling_suit", 5),
+                  ("opp_suit", 5), ("seen", k), ("round", ROUNDS), ("trick", 1)]
+        self.off = {}
+        pos = 0
+        for bname, size in blocks:
+            self.off[bname] = pos
+            pos += size
+        self.world_size = pos
+        self.views = [self._view_index(p) for p in range(n)]
+        self.observation_size = len(self.views[0])
+        self._fields = self._field_table()
+        self._names = [self._action_name(a) for a in range(NUM_ACTIONS)]
+
+    def _view_index(self, p: int) -> np.ndarray:
+        n, k, off = self.num_players, NUM_CARDS, self.off
+        seats = [(p + i) % n for i in range(n)]
+        idx: list[int] = []
+        idx += range(off["hand"] + p * k, off["hand"] + (p + 1) * k)
+        idx += range(off["hidden"] + p * k, off["hidden"] + (p + 1) * k)
+        for bname, width in (("party", 2), ("chair", 1), ("trick_card", k), ("trick_down", 1),
+                             ("trick_played", 1), ("down_count", 1), ("unspent", 1), ("spent", 1), ("vp", 1),
+                             ("round_vp", 1)):
+            for s in seats:
+                idx += range(off[bname] + s * width, off[bname] + (s + 1) * width)
+        for plate in (TAILS, CLAWS):
+            for s in seats:
+                idx.append(off["libra"] + plate * n + s)
+        for bname, width in (("ruling_party", 2), ("ruling_suit", 5), ("opp_suit", 5), ("seen", k),
+                             ("round", ROUNDS), ("trick", 1)):
+            idx += range(off[bname], off[bname] + width)
+        return np.asarray(idx, dtype=np.intp)
+
+    def _field_table(self):
+        n, k = self.num_players, NUM_CARDS
+        rows = [
+            ("hand", k, "own hand: 1 per card id held (ids in RULES.md)"),
+            ("own_face_down", k, "cards this player has played face down this round (only it knows them)"),
+            ("party", n * 2, "per seat (self first, then clockwise): one-hot Tails, Claws"),
+            ("chair", n, "per seat: 1 for the current Chair (leader) of this trick"),
+            ("trick_card", n * k, "per seat: one-hot of the face-up card (or Migration) it played to this trick"),
+            ("trick_face_down", n, "per seat: 1 if it played a face-down card to this trick"),
+            ("trick_played", n, "per seat: 1 if it has already played to this trick"),
+            ("face_down_count", n, "per seat: face-down cards it has played this round / 9"),
+            ("unspent", n, "per seat: unspent Power Tokens (on its Politician card) / 5"),
+            ("spent", n, "per seat: tokens spent on paid switches this round / 5"),
+            ("vp", n, "per seat: VP total / 7"),
+            ("round_vp", n, "per seat: raw VP scored in the last completed round / 7"),
+            ("libra_tails", n, "per seat: its tokens on the Tails plate / 7"),
+            ("libra_claws", n, "per seat: its tokens on the Claws plate / 7"),
+            ("ruling_party", 2, "one-hot Tails, Claws (all 0 until the first policy card of the trick)"),
+            ("ruling_suit", 5, "one-hot Environment, Health, Safety, Welfare, Economy (0 until set)"),
+            ("opposition_suit", 5, "one-hot of the Opposition Suit (0 until set)"),
+            ("seen", k, "cards played face up in completed tricks of this round (incl. Migration)"),
+            ("round", ROUNDS, "one-hot of the round 1..3"),
+            ("trick", 1, "tricks completed this round / 9"),
+        ]
+        out, pos = [], 0
+        for fname, size, meaning in rows:
+            out.append((fname, pos, size, meaning))
+            pos += size
+        return out
+
+    def observation_fields(self):
+        return list(self._fields)
+
+    @staticmethod
+    def _action_name(action: int) -> str:
+        pre = ""
+        if action >= FLIP:
+            pre, action = "pay 1 token to switch party, then ", action - FLIP
+        if action == MIG_FROM_TAILS:
+            return pre + "play Mig (move my token Tails->Claws)"
+        if action == MIG_FROM_CLAWS:
+            return pre + "play Mig (move my token Claws->Tails)"
+        if action == MIG_NO_TOKEN:
+            return pre + "play Mig (no token of mine on the Libra)"
+        return pre + "play " + card_name(action)
+
+    def action_name(self, action: int) -> str:
+        return self._names[action]
+
+    # --- states ----------------------------------------------------------------------------------
+    def new_initial_state(self, seed=None, deal=None) -> "PolitrickersState":
+        st = PolitrickersState(self, new_rng(seed))
+        if deal is None:
+            st._start_round(st.rng.randrange(self.num_players))
+        else:
+            st._deal_custom(deal)
+        return st
+
+    def state_from_json(self, data: dict) -> "PolitrickersState":
+        return PolitrickersState.from_json(self, data)
+
+
+class PolitrickersState(State):
+    """One game of Politrickers in progress."""
+
+    def __init__(self, game: PolitrickersGame, rng):
+        n = game.num_players
+        self.game = game
+        self.rng = rng
+        self.n = n
+        self.round = 0  # 0-based
+        self.tricks_done = 0
+        self.trick_start = 0  # the seat that opened this trick (play order runs clockwise from it)
+        self.leader = 0  # the current Chair (moves on after a Migration lead, L111)
+        self.turn = 0  # cards played to this trick
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.leftovers: list[int] = []
+        self.party = [0] * n
+        self.ruling_party = -1
+        self.ruling_suit = -1
+        self.opp_suit = -1
+        self.plays = [-1] * n  # card each seat played to this trick
+        self.down = [False] * n  # whether it was face down
+        self.ups: list[tuple[int, int]] = []  # face-up policy cards (seat, card) in play order
+        self.seen: list[int] = []  # face-up cards (and Migration) of completed tricks this round
+        self.hidden: list[list[int]] = [[] for _ in range(n)]  # face-down cards of completed tricks, per seat
+        self.tokens = [TOKENS] * n
+        self.spent = [0] * n
+        self.libra = [[0] * n, [0] * n]  # plate -> owner -> tokens
+        self.plate = [0, 0]
+        self.tricks_won = [0] * n
+        self.vp = [0] * n
+        self.round_vp = [0] * n
+        self.last_winner = 0
+        self.history: list[dict] = []
+        self.finished = False
+        self.truncated = False
+        self._winners: list[int] = []
+        self.score_version = 0
+        self.world = np.zeros(game.world_size, dtype=np.float32)
+        self._modes: dict[int, int] | None = None
+        self._legal: list[int] = []
+
+    # --- dealing -----------------------------------------------------------------------------------
+    def _start_round(self, chair: int) -> None:
+        cards = list(self.game.deck)
+        self.rng.shuffle(cards)
+        n = self.n
+        hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
+        self._setup_round(chair, hands, cards[n * HAND_SIZE:])
+
+    def _setup_round(self, chair: int, hands, leftovers, parties=None) -> None:
+        n = self.n
+        self.hands = [list(h) for h in hands]
+        self.leftovers = sorted(leftovers)
+        # POL-A3: the Chair shows Tails, the others alternate clockwise
+        self.party = [0] * n
+        for i in range(n):
+            self.party[(chair + i) % n] = i % 2
+        if parties is not None:
+            self.party = list(parties)
+        self.tokens = [TOKENS] * n
+        self.spent = [0] * n
+        self.libra = [[0] * n, [0] * n]
+        self.plate = [0, 0]
+        self.tricks_won = [0] * n
+        self.seen = []
+        self.hidden = [[] for _ in range(n)]
+        self.tricks_done = 0
+        self.last_winner = chair
+        self._start_trick(chair)
+        self._rebuild_world()
+
+    def _start_trick(self, chair: int) -> None:
+        self.trick_start = self.leader = chair
+        self.turn = 0
+        self.ruling_party = self.ruling_suit = self.opp_suit = -1
+        self.plays = [-1] * self.n
+        self.down = [False] * self.n
+        self.ups = []
+        self._modes = None
+
+    def _deal_custom(self, deal: dict) -> None:
+        n, g = self.n, self.game
+        if not isinstance(deal, dict):
+            raise DealError(f"politrickers: a deal must be a dict with 'hands', got {type(deal).__name__}")
+        known = {"hands", "chair", "parties", "tokens", "spent", "libra", "vp", "round"}
+        unknown = set(deal) - known
+        if unknown:
+            raise DealError(f"politrickers: unknown deal key(s) {sorted(unknown)}; expected {sorted(known)}")
+
+        def ints(key, default, lo, hi):
+            val = deal.get(key, default)
+            if (not isinstance(val, (list, tuple)) or len(val) != n
+                    or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in val)):
+                raise DealError(f"politrickers {n}p: {key} must be {n} ints in {lo}..{hi}, got {val!r}")
+            return list(val)
+
+        hands = deal.get("hands")
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise DealError(f"politrickers {n}p: hands must be a list of {n} hands")
+        if any(not isinstance(h, (list, tuple)) for h in hands):
+            raise DealError(f"politrickers {n}p: each hand must be a list of card names")
+        size = len(hands[0])
+        if not 1 <= size <= HAND_SIZE or any(len(h) != size for h in hands):
+            raise DealError(f"politrickers {n}p: hands must all hold the same number of cards, 1..{HAND_SIZE}, "
+                            f"got sizes {[len(h) for h in hands]}")
+        used = [False] * NUM_CARDS
+        ids = []
+        for p, h in enumerate(hands):
+            row = []
+            for c in h:
+                cid = parse_card(c)
+                if not g.in_deck[cid]:
+                    raise DealError(f"politrickers {n}p: card {card_name(cid)} is not in the {n}-player deck")
+                if used[cid]:
+                    raise DealError(f"politrickers {n}p: card {card_name(cid)} is dealt more than once")
+                used[cid] = True
+                row.append(cid)
+            ids.append(sorted(row))
+        chair = deal.get("chair")
+        if chair is None:
+            chair = self.rng.randrange(n)
+        if isinstance(chair, bool) or not isinstance(chair, int) or not 0 <= chair < n:
+            raise DealError(f"politrickers {n}p: chair={chair!r}; expected a seat 0..{n - 1}")
+        parties = deal.get("parties")
+        if parties is not None:
+            if not isinstance(parties, (list, tuple)) or len(parties) != n:
+                raise DealError(f"politrickers {n}p: parties must list {n} of 'Tails'/'Claws'")
+            conv = []
+            for x in parties:
+                if x in ("Tails", "T", 0):
+                    conv.append(TAILS)
+                elif x in ("Claws", "C", 1):
+                    conv.append(CLAWS)
+                else:
+                    raise DealError(f"politrickers: party {x!r}; expected 'Tails' or 'Claws'")
+            parties = conv
+        tokens = ints("tokens", [TOKENS] * n, 0, TOKENS)
+        spent = ints("spent", [0] * n, 0, TOKENS)
+        libra = deal.get("libra", {})
+        if not isinstance(libra, dict) or set(libra) - {"Tails", "Claws"}:
+            raise DealError("politrickers: libra must be a dict with 'Tails' and/or 'Claws' (tokens per owner)")
+        plates = []
+        for key in ("Tails", "Claws"):
+            val = libra.get(key, [0] * n)
+            if (not isinstance(val, (list, tuple)) or len(val) != n
+                    or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= TOKENS for v in val)):
+                raise DealError(f"politrickers {n}p: libra[{key!r}] must be {n} ints in 0..{TOKENS}, got {val!r}")
+            plates.append(list(val))
+        vp = ints("vp", [0] * n, VP_FLOOR, VP_TO_END - 1)
+        rnd = deal.get("round", 1)
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= ROUNDS:
+            raise DealError(f"politrickers: round={rnd!r}; expected 1..{ROUNDS}")
+        for p in range(n):
+            if tokens[p] + spent[p] + plates[0][p] + plates[1][p] != TOKENS:
+                raise DealError(f"politrickers: seat {p} must hold {TOKENS} tokens in all (unspent + spent + "
+                                f"on the Libra)")
+        for plate in plates:
+            if sum(plate) > PLATE_MAX:
+                raise DealError(f"politrickers: a plate holds at most {PLATE_MAX} tokens")
+        done = HAND_SIZE - size
+        if sum(plates[0]) + sum(plates[1]) != done:
+            raise DealError(f"politrickers: with {size} cards in hand, {done} tricks are done, so the Libra must "
+                            f"hold {done} tokens in all")
+        rest = [c for c in g.deck if not used[c]]
+        self._setup_round(chair, ids, rest, parties)
+        self.round = rnd - 1
+        self.vp = vp
+        self.tokens, self.spent = tokens, spent
+        self.libra = [plates[0], plates[1]]
+        self.plate = [sum(plates[0]), sum(plates[1])]
+        self.tricks_won = [plates[0][p] + plates[1][p] for p in range(n)]
+        self.tricks_done = done
+        self._rebuild_world()
+
+    # --- legality ------------------------------------------------------------------------------------
+    def _split(self, q: int, cards: list[int]):
+        """The cards a player of party ``q`` may play now, how, and whether a forced switch applies."""
+        rs, os_ = self.ruling_suit, self.opp_suit
+        if q == self.ruling_party:
+            own = [c for c in cards if SUIT[c] == rs]
+            if own:
+                return own, UP, False
+            other = cards if os_ < 0 else [c for c in cards if SUIT[c] == os_]
+        elif os_ < 0:
+            own = [c for c in cards if SUIT[c] != rs]
+            if own:
+                return own, UP, False
+            other = cards
+        else:
+            own = [c for c in cards if SUIT[c] == os_]
+            if own:
+                return own, UP, False
+            other = [c for c in cards if SUIT[c] == rs]
+        if other:
+            return other, FORCED, True
+        return cards, DOWN, False
+
+    def _compute_legal(self) -> None:
+        p = (self.trick_start + self.turn) % self.n
+        hand = self.hands[p]
+        has_mig = bool(hand) and hand[-1] == MIGRATION  # Migration (id 44) sorts last
+        cards = hand[:-1] if has_mig else hand
+        modes: dict[int, int] = {}
+        flip_cards, flip_mode, can_flip = cards, UP, self.tokens[p] > 0
+        if self.ruling_suit < 0:  # leading: any policy card, face up
+            for c in cards:
+                modes[c] = UP
+        else:
+            q = self.party[p]
+            own, mode, forced = self._split(q, cards)
+            for c in own:
+                modes[c] = mode
+            if can_flip:
+                if forced:  # POL-A5.3: no paid switch when a forced one applies
+                    can_flip = False
+                else:
+                    flip_cards, flip_mode, forced2 = self._split(1 - q, cards)
+                    can_flip = not forced2  # POL-A5.5: no switch that would force a switch back
+        mig_actions: tuple = ()
+        if has_mig:
+            t, c = self.libra[TAILS][p], self.libra[CLAWS][p]
+            if t:
+                mig_actions += (MIG_FROM_TAILS,)
+            if c:
+                mig_actions += (MIG_FROM_CLAWS,)
+            if not (t or c):
+                mig_actions = (MIG_NO_TOKEN,)
+            for a in mig_actions:
+                modes[a] = MIG
+        if can_flip:
+            for c in flip_cards:
+                modes[FLIP + c] = flip_mode
+            for a in mig_actions:
+                modes[FLIP + a] = MIG
+        self._modes = modes
+        self._legal = list(modes)
+
+    # --- the State interface -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.finished else (self.trick_start + self.turn) % self.n
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def legal_actions(self) -> list[int]:
+        if self.finished:
+            return []
+        if self._modes is None:
+            self._compute_legal()
+        return list(self._legal)
+
+    def is_legal(self, action: int) -> bool:
+        if self.finished:
+            return False
+        if self._modes is None:
+            self._compute_legal()
+        return action in self._modes
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if not self.finished:
+            if self._modes is None:
+                self._compute_legal()
+            mask[self._legal] = 1
+        return mask
+
+    def _apply(self, action: int) -> None:
+        if self._modes is None:
+            self._compute_legal()
+        mode = self._modes[action]
+        self._modes = None
+        n = self.n
+        p = (self.trick_start + self.turn) % n
+        w, off = self.world, self.game.off
+        if action >= FLIP:
+            action -= FLIP
+            self.tokens[p] -= 1
+            self.spent[p] += 1
+            w[off["unspent"] + p] = self.tokens[p] / TOKENS
+            w[off["spent"] + p] = self.spent[p] / TOKENS
+            self._flip(p)
+        self.turn += 1
+        w[off["trick_played"] + p] = 1
+        if mode == MIG:
+            self.hands[p].pop()  # Migration sorts last
+            self.plays[p] = MIGRATION
+            w[off["hand"] + p * NUM_CARDS + MIGRATION] = 0
+            w[off["trick_card"] + p * NUM_CARDS + MIGRATION] = 1
+            if self.ruling_suit < 0:  # a Migration lead passes the chair (L111)
+                w[off["chair"] + self.leader] = 0
+                self.leader = (p + 1) % n
+                w[off["chair"] + self.leader] = 1
+            if action != MIG_NO_TOKEN:
+                src = TAILS if action == MIG_FROM_TAILS else CLAWS
+                dst = 1 - src
+                self.libra[src][p] -= 1
+                self.libra[dst][p] += 1
+                self.plate[src] -= 1
+                self.plate[dst] += 1
+                w[off["libra"] + src * n + p] = self.libra[src][p] / 7.0
+                w[off["libra"] + dst * n + p] = self.libra[dst][p] / 7.0
+                if self.plate[dst] > PLATE_MAX:
+                    self._end_round("collapse", dst)
+                    return
+        else:
+            self.hands[p].remove(action)
+            self.plays[p] = action
+            w[off["hand"] + p * NUM_CARDS + action] = 0
+            if mode == DOWN:
+                self.down[p] = True
+                w[off["trick_down"] + p] = 1
+            else:
+                if mode == FORCED:
+                    self._flip(p)
+                w[off["trick_card"] + p * NUM_CARDS + action] = 1
+                self.ups.append((p, action))
+                suit = SUIT[action]
+                if self.ruling_suit < 0:
+                    self.ruling_suit, self.ruling_party = suit, self.party[p]
+                    w[off["ruling_suit"] + suit] = 1
+                    w[off["ruling_party"] + self.ruling_party] = 1
+                elif self.opp_suit < 0 and self.party[p] != self.ruling_party:
+                    self.opp_suit = suit
+                    w[off["opp_suit"] + suit] = 1
+        if self.turn == n:
+            self._resolve_trick()
+
+    def _flip(self, p: int) -> None:
+        q = self.party[p] = 1 - self.party[p]
+        base = self.game.off["party"] + 2 * p
+        self.world[base + q] = 1
+        self.world[base + 1 - q] = 0
+
+    def _resolve_trick(self) -> None:
+        n, w, off = self.n, self.world, self.game.off
+        winner = trick_winner(self.ups)
+        self.tricks_done += 1
+        self.last_winner = winner
+        # set the cards aside (L96): face-up ones are public, face-down ones stay hidden
+        k = NUM_CARDS
+        tc, seen, hid = off["trick_card"], off["seen"], off["hidden"]
+        for p in range(n):
+            c = self.plays[p]
+            if self.down[p]:
+                self.hidden[p].append(c)
+                w[hid + p * k + c] = 1
+                w[off["down_count"] + p] = len(self.hidden[p]) / 9.0
+            else:
+                self.seen.append(c)
+                w[tc + p * k + c] = 0
+                w[seen + c] = 1
+        w[off["trick_down"]:off["trick_down"] + n] = 0
+        w[off["trick_played"]:off["trick_played"] + n] = 0
+        w[off["chair"] + self.leader] = 0
+        w[off["ruling_party"]:off["ruling_party"] + 12] = 0  # ruling party, ruling suit, opposition suit
+        w[off["trick"]] = self.tricks_done / TRICKS_PER_ROUND
+        # the winner places a token on the plate of its current party (L95, POL-A13)
+        if self.tokens[winner] == 0:
+            self._end_round("disgraced", winner)
+            return
+        self.tokens[winner] -= 1
+        plate = self.party[winner]
+        self.libra[plate][winner] += 1
+        self.plate[plate] += 1
+        self.tricks_won[winner] += 1
+        w[off["unspent"] + winner] = self.tokens[winner] / TOKENS
+        w[off["libra"] + plate * n + winner] = self.libra[plate][winner] / 7.0
+        if self.plate[plate] > PLATE_MAX:
+            self._end_round("collapse", plate)
+        elif self.tricks_done == TRICKS_PER_ROUND:
+            self._end_round("balanced", -1)
+        else:
+            self._start_trick(winner)
+            w[off["chair"] + winner] = 1
+
+    # --- round end -----------------------------------------------------------------------------------
+    def round_points(self, kind: str, who: int) -> list[int]:
+        """Round VP for an end of ``kind`` (``who`` = disgraced seat or overloaded plate), L133-155."""
+        n = self.n
+        if kind == "disgraced":
+            return [0 if p == who else self.tokens[p] for p in range(n)]
+        if kind == "collapse":
+            return [self.libra[1 - who][p] - self.libra[who][p] for p in range(n)]
+        t, c = self.plate
+        if t == c:
+            pts = [0] * n  # POL-A16
+        else:
+            fuller = TAILS if t > c else CLAWS
+            pts = list(self.libra[fuller])
+        top = max(pts)
+        return [top if self.tricks_won[p] == 0 else pts[p] for p in range(n)]  # POL-A17
+
+    def _end_round(self, kind: str, who: int) -> None:
+        pts = self.round_points(kind, who)
+        self.round_vp = pts
+        self.vp = [max(VP_FLOOR, v + d) for v, d in zip(self.vp, pts)]
+        self.history.append({"round": self.round + 1, "end": kind, "who": who, "points": list(pts),
+                             "tricks": self.tricks_done})
+        self.score_version += 1
+        self.round += 1
+        if max(self.vp) >= VP_TO_END or self.round >= ROUNDS:
+            self.finished = True
+            self._modes = None
+            top = max(self.vp)
+            best = [p for p in range(self.n) if self.vp[p] == top]
+            if len(best) > 1:
+                r = max(pts[p] for p in best)
+                best = [p for p in best if pts[p] == r]
+            self._winners = best
+            self.round = min(self.round, ROUNDS - 1)
+            self._rebuild_world()
+            return
+        self._start_round(self.last_winner)  # POL-A19
+
+    def scores(self) -> list[int]:
+        return list(self.vp)
+
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    # --- observations ------------------------------------------------------------------------------
+    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        view = self.game.views[player]
+        if out is None:
+            return self.world[view]
+        np.take(self.world, view, out=out)
+        return out
+
+    def global_observation(self) -> np.ndarray:
+        return self.world.copy()
+
+    def _rebuild_world(self) -> None:
+        """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
+        w, off, n, k = self.world, self.game.off, self.n, NUM_CARDS
+        w[:] = 0
+        for p in range(n):
+            for c in self.hands[p]:
+                w[off["hand"] + p * k + c] = 1
+            for c in self.hidden[p]:
+                w[off["hidden"] + p * k + c] = 1
+            w[off["party"] + 2 * p + self.party[p]] = 1
+            if self.plays[p] >= 0:
+                w[off["trick_played"] + p] = 1
+                if self.down[p]:
+                    w[off["trick_down"] + p] = 1
+                else:
+                    w[off["trick_card"] + p * k + self.plays[p]] = 1
+            w[off["down_count"] + p] = len(self.hidden[p]) / 9.0
+            w[off["unspent"] + p] = self.tokens[p] / TOKENS
+            w[off["spent"] + p] = self.spent[p] / TOKENS
+            w[off["vp"] + p] = self.vp[p] / VP_TO_END
+            w[off["round_vp"] + p] = self.round_vp[p] / VP_TO_END
+            for plate in (TAILS, CLAWS):
+                w[off["libra"] + plate * n + p] = self.libra[plate][p] / 7.0
+        if not self.finished:
+            w[off["chair"] + self.leader] = 1
+        if self.ruling_party >= 0:
+            w[off["ruling_party"] + self.ruling_party] = 1
+            w[off["ruling_suit"] + self.ruling_suit] = 1
+        if self.opp_suit >= 0:
+            w[off["opp_suit"] + self.opp_suit] = 1
+        for c in self.seen:
+            w[off["seen"] + c] = 1
+        w[off["round"] + self.round] = 1
+        w[off["trick"]] = self.tricks_done / TRICKS_PER_ROUND
+
+    # --- save / load -------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
+        return {
+            "game": "politrickers", "num_players": self.n, "round": self.round + 1,
+            "tricks_done": self.tricks_done, "trick_start": self.trick_start, "leader": self.leader,
+            "turn": self.turn, "hands": [names(h) for h in self.hands], "leftovers": names(self.leftovers),
+            "parties": [PARTY_NAMES[q] for q in self.party],
+            "ruling_party": None if self.ruling_party < 0 else PARTY_NAMES[self.ruling_party],
+            "ruling_suit": None if self.ruling_suit < 0 else SUIT_NAMES[self.ruling_suit],
+            "opposition_suit": None if self.opp_suit < 0 else SUIT_NAMES[self.opp_suit],
+            "plays": [None if c < 0 else {"card": card_name(c), "face_down": self.down[p]}
+                      for p, c in enumerate(self.plays)],
+            "seen": names(self.seen), "face_down": [names(h) for h in self.hidden],
+            "tokens": list(self.tokens), "spent": list(self.spent),
+            "libra": {"Tails": list(self.libra[TAILS]), "Claws": list(self.libra[CLAWS])},
+            "tricks_won": list(self.tricks_won), "vp": list(self.vp), "round_vp": list(self.round_vp),
+            "last_winner": self.last_winner, "history": [dict(h) for h in self.history],
+            "finished": self.finished, "winners": list(self._winners), "score_version": self.score_version,
+            "rng": rng_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_json(cls, game: PolitrickersGame, data: dict) -> "PolitrickersState":
+        try:
+            if data["game"] != "politrickers" or data["num_players"] != game.num_players:
+                raise StateFormatError(f"saved state is {data['game']} for {data['num_players']} players; "
+                                       f"expected politrickers for {game.num_players}")
+            st = cls(game, rng_from_json(data["rng"]))
+            n = st.n
+            cards = lambda xs: [parse_card(x) for x in xs]  # noqa: E731
+            opt = lambda v, table: -1 if v is None else table.index(v)  # noqa: E731
+            st.round = int(data["round"]) - 1
+            st.tricks_done, st.trick_start = int(data["tricks_done"]), int(data["trick_start"])
+            st.leader, st.turn = int(data["leader"]), int(data["turn"])
+            st.hands = [sorted(cards(h)) for h in data["hands"]]
+            st.leftovers = cards(data["leftovers"])
+            st.party = [PARTY_NAMES.index(q) for q in data["parties"]]
+            st.ruling_party = opt(data["ruling_party"], PARTY_NAMES)
+            st.ruling_suit = opt(data["ruling_suit"], SUIT_NAMES)
+            st.opp_suit = opt(data["opposition_suit"], SUIT_NAMES)
+            st.plays = [-1 if x is None else parse_card(x["card"]) for x in data["plays"]]
+            st.down = [False if x is None else bool(x["face_down"]) for x in data["plays"]]
+            st.ups = [((st.trick_start + i) % n, st.plays[(st.trick_start + i) % n]) for i in range(st.turn)]
+            st.ups = [(p, c) for p, c in st.ups if not st.down[p] and c != MIGRATION]
+            st.seen = cards(data["seen"])
+            st.hidden = [cards(h) for h in data["face_down"]]
+            st.tokens = [int(x) for x in data["tokens"]]
+            st.spent = [int(x) for x in data["spent"]]
+            st.libra = [[int(x) for x in data["libra"]["Tails"]], [int(x) for x in data["libra"]["Claws"]]]
+            st.plate = [sum(st.libra[0]), sum(st.libra[1])]
+            st.tricks_won = [int(x) for x in data["tricks_won"]]
+            st.vp = [int(x) for x in data["vp"]]
+            st.round_vp = [int(x) for x in data["round_vp"]]
+            st.last_winner = int(data["last_winner"])
+            st.history = [dict(h) for h in data["history"]]
+            st.finished = bool(data["finished"])
+            st._winners = [int(p) for p in data["winners"]]
+            st.score_version = int(data["score_version"])
+            if not (len(st.hands) == len(st.party) == len(st.plays) == len(st.tokens) == len(st.hidden) == n):
+                raise StateFormatError("politrickers: saved per-seat lists have the wrong length")
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            if isinstance(exc, StateFormatError):
+                raise
+            raise StateFormatError(f"politrickers: saved state is malformed ({type(exc).__name__}: {exc})") from None
+        st._check_consistent()
+        st._rebuild_world()
+        return st
+
+    def _check_consistent(self) -> None:
+        n, g = self.n, self.game
+        seen = [0] * NUM_CARDS
+        for group in (*self.hands, *self.hidden, self.seen, self.leftovers, [c for c in self.plays if c >= 0]):
+            for c in group:
+                seen[c] += 1
+        if any(seen[c] != (1 if g.in_deck[c] else 0) for c in range(NUM_CARDS)):
+            raise StateFormatError("politrickers: saved state does not hold each card of the deck exactly once")
+        for p in range(n):
+            if self.tokens[p] + self.spent[p] + self.libra[0][p] + self.libra[1][p] != TOKENS:
+                raise StateFormatError(f"politrickers: seat {p} does not hold {TOKENS} tokens in all")
+        if not self.finished:
+            if sum(c >= 0 for c in self.plays) != self.turn or \
+                    any(self.plays[(self.trick_start + i) % n] < 0 for i in range(self.turn)):
+                raise StateFormatError("politrickers: saved plays do not match the turn")
+            if any(len(h) != HAND_SIZE - self.tricks_done - (1 if self.plays[p] >= 0 else 0)
+                   for p, h in enumerate(self.hands)):
+                raise StateFormatError("politrickers: hand sizes do not match the tricks played")
+            if max(self.plate) > PLATE_MAX:
+                raise StateFormatError("politrickers: a plate holds more than 6 tokens")
+
+    # --- text --------------------------------------------------------------------------------------
+    def render(self, player: int | None = None) -> str:
+        """The table as text; with ``player`` set, only what that seat may see."""
+        lines = []
+        if self.finished:
+            lines.append(f"Politrickers {self.n}p - game over; winner(s): "
+                         + ", ".join(f"P{p}" for p in self._winners))
+        else:
+            rs = "-" if self.ruling_suit < 0 else SUIT_NAMES[self.ruling_suit]
+            rp = "-" if self.ruling_party < 0 else PARTY_NAMES[self.ruling_party]
+            os_ = "-" if self.opp_suit < 0 else SUIT_NAMES[self.opp_suit]
+            lines.append(f"Politrickers {self.n}p - round {self.round + 1}/{ROUNDS}, trick {self.tricks_done + 1}/"
+                         f"{TRICKS_PER_ROUND}, Chair P{self.leader}, to play P{self.current_player()}")
+            lines.append(f"Ruling Party {rp}, Ruling Suit {rs}, Opposition Suit {os_}")
+        lines.append(f"Libra: Tails {self.plate[0]} " + str(self.libra[0]) + f" | Claws {self.plate[1]} "
+                     + str(self.libra[1]))
+        for p in range(self.n):
+            if player is None or player == p:
+                hand = " ".join(card_name(c) for c in self.hands[p]) or "-"
+            else:
+                hand = f"{len(self.hands[p])} cards"
+            c = self.plays[p]
+            if c < 0:
+                play = ""
+            elif self.down[p]:
+                play = "  played: face down" + (f" ({card_name(c)})" if player in (None, p) else "")
+            else:
+                play = f"  played: {card_name(c)}"
+            lines.append(f"P{p} [{PARTY_NAMES[self.party[p]]}] VP {self.vp[p]} tokens {self.tokens[p]} "
+                         f"spent {self.spent[p]} tricks {self.tricks_won[p]} | hand {hand}{play}")
+        for h in self.history:
+            lines.append(f"Round {h['round']}: {h['end']} -> VP {h['points']}")
+        return "\n".join(lines)
