@@ -1,0 +1,156 @@
+"""Throughput and memory of hustings games, as ratios against a reference run in the same process.
+
+    python -m envs.bench                       # every registered game at its default player count
+    python -m envs.bench democracy --players 6 --seconds 3 --rounds 5
+    python -m envs.bench --train ...           # training throughput (see training/bench_train.py)
+
+For each game it measures, alternating A/B runs so that machine noise hits both sides alike:
+
+* the rules module alone: random legal play, decision steps/s (target >= 50,000);
+* the AEC env through the standard ``agent_iter`` / ``last`` / ``step`` loop with masks, against PettingZoo's
+  ``connect_four_v3`` through the same loop (target: ours >= 3x);
+* memory: peak bytes allocated (tracemalloc) to build an env and play one game, ours and the reference.
+
+It prints medians over rounds and the ratios; ``--check`` exits 1 when a target is missed.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+
+import numpy as np
+
+RULES_TARGET = 50_000
+ENV_RATIO_TARGET = 3.0
+
+
+def rules_steps_per_s(game, seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = game.new_initial_state(seed=rng.randrange(1 << 30))
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state._apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
+def env_loop(env, rng: np.random.Generator) -> int:
+    """One game through the standard AEC loop with random legal actions; returns the decisions made."""
+    steps = 0
+    env.reset(seed=int(rng.integers(1 << 30)))
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+    return steps
+
+
+def env_steps_per_s(make, seconds: float, seed: int) -> tuple[float, float]:
+    env = make()
+    rng = np.random.default_rng(seed)
+    steps, games, t0 = 0, 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        steps += env_loop(env, rng)
+        games += 1
+    elapsed = time.perf_counter() - t0
+    return steps / elapsed, games / elapsed
+
+
+def peak_bytes(make, seed: int = 0) -> int:
+    tracemalloc.start()
+    env = make()
+    env_loop(env, np.random.default_rng(seed))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del env
+    return peak
+
+
+def bench_game(name: str, players: int | None, seconds: float, rounds: int, ref: str) -> dict:
+    import envs
+
+    module = envs.game_module(name)
+    players = players or module.raw_env.default_players
+    game = module.raw_env.game_class(players)
+    ours = lambda: envs.make(name, num_players=players)  # noqa: E731
+    ref_env = importlib.import_module(f"pettingzoo.classic.{ref}").env
+
+    rules_steps_per_s(game, 0.3, 0)  # warm up
+    env_steps_per_s(ours, 0.3, 0)
+    env_steps_per_s(ref_env, 0.3, 0)
+    rules, ours_rates, games_rates, ref_rates, ratios = [], [], [], [], []
+    for r in range(rounds):
+        rules.append(rules_steps_per_s(game, seconds, r))
+        a, g = env_steps_per_s(ours, seconds, r)
+        b, _ = env_steps_per_s(ref_env, seconds, r)
+        ours_rates.append(a)
+        games_rates.append(g)
+        ref_rates.append(b)
+        ratios.append(a / b)
+    mem_ours, mem_ref = peak_bytes(ours), peak_bytes(ref_env)
+    return {
+        "game": name, "players": players, "ref": ref,
+        "rules_steps_per_s": statistics.median(rules),
+        "env_steps_per_s": statistics.median(ours_rates),
+        "env_games_per_s": statistics.median(games_rates),
+        "ref_steps_per_s": statistics.median(ref_rates),
+        "env_ratio": statistics.median(ratios),
+        "peak_bytes": mem_ours, "ref_peak_bytes": mem_ref,
+    }
+
+
+def report(res: dict) -> list[str]:
+    ok_rules = res["rules_steps_per_s"] >= RULES_TARGET
+    ok_env = res["env_ratio"] >= ENV_RATIO_TARGET
+    misses = []
+    print(f"{res['game']} {res['players']}p")
+    print(f"  rules module : {res['rules_steps_per_s']:>10,.0f} decision steps/s "
+          f"(target >= {RULES_TARGET:,}: {'ok' if ok_rules else 'MISSED'})")
+    print(f"  AEC env      : {res['env_steps_per_s']:>10,.0f} steps/s, {res['env_games_per_s']:,.1f} games/s")
+    print(f"  {res['ref'][:13]:<13}: {res['ref_steps_per_s']:>10,.0f} steps/s (same loop, same process)")
+    print(f"  env ratio    : {res['env_ratio']:>10.2f}x (target >= {ENV_RATIO_TARGET}: {'ok' if ok_env else 'MISSED'})")
+    print(f"  peak memory  : {res['peak_bytes'] / 1024:>10,.0f} KiB to build + play a game "
+          f"({res['ref']}: {res['ref_peak_bytes'] / 1024:,.0f} KiB, ratio {res['peak_bytes'] / res['ref_peak_bytes']:.2f})")
+    if not ok_rules:
+        misses.append(f"{res['game']} rules")
+    if not ok_env:
+        misses.append(f"{res['game']} env ratio")
+    return misses
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--train" in argv:
+        from training import bench_train  # noqa: PLC0415 (needs the train extra)
+        return bench_train.main([a for a in argv if a != "--train"])
+    import envs
+
+    parser = argparse.ArgumentParser(prog="python -m envs.bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help=f"games to measure (default: all of {', '.join(envs.games())})")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: each game's default)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per timed run (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; medians are reported (default 3)")
+    parser.add_argument("--ref", default="connect_four_v3", help="PettingZoo classic env to compare with")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    misses = []
+    for name in args.games or envs.games():
+        misses += report(bench_game(name, args.players, args.seconds, args.rounds, args.ref))
+    if misses:
+        print("missed targets: " + ", ".join(misses))
+    return 1 if (args.check and misses) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
