@@ -1,0 +1,90 @@
+"""The shared core and the tools around it: registry, options, errors, CLI, bench script."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+import envs
+from envs.core import ConfigError, Option, ResetNeededError
+from envs.core.rules import StateFormatError, new_rng, rng_from_json, rng_to_json
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_registry_lists_games_and_accepts_versioned_names():
+    assert "democracy" in envs.games()
+    assert envs.make("democracy_v0", num_players=3).game.num_players == 3
+    assert envs.make("Democracy").game.num_players == 4  # the game's default
+
+
+def test_each_game_package_exposes_env_raw_env_and_bots():
+    for name in envs.games():
+        module = envs.game_module(name)
+        env = module.env()
+        assert isinstance(env, module.raw_env)
+        assert env.metadata["name"].startswith(name)
+        assert set(env.metadata["render_modes"]) == {"human", "ansi"}
+        assert env.metadata["is_parallelizable"] is False
+        assert {"random", "heuristic"} <= set(module.BOTS)
+
+
+def test_option_validation_messages():
+    opt = Option(3, int, "a count", check=lambda v: v > 0, expected="an int > 0")
+    assert opt.validate("g", "count", 5) == 5
+    with pytest.raises(ConfigError, match=r"count=0 is invalid; expected an int > 0"):
+        opt.validate("g", "count", 0)
+    with pytest.raises(ConfigError, match="count=True"):
+        opt.validate("g", "count", True)  # bools are not ints here
+
+
+def test_rng_is_private_and_serialisable():
+    random.seed(1)
+    a = new_rng(5)
+    random.seed(2)
+    b = new_rng(5)
+    assert [a.random() for _ in range(3)] == [b.random() for _ in range(3)]
+    c = rng_from_json(rng_to_json(a))
+    assert c.random() == a.random()
+    with pytest.raises(ConfigError, match="seed"):
+        new_rng("7")
+    with pytest.raises(StateFormatError, match="RNG"):
+        rng_from_json([3, "x"])
+
+
+def test_every_env_entry_point_needs_reset_first():
+    env = envs.make("democracy")
+    for call in (env.state, env.render, env.save_state, env.action_mask, lambda: env.game_state):
+        with pytest.raises(ResetNeededError, match="reset"):
+            call()
+
+
+def test_unknown_reset_option_warns_and_is_ignored():
+    env = envs.make("democracy")
+    with pytest.warns(UserWarning, match="colour"):
+        env.reset(seed=1, options={"colour": "red"})
+    assert env.agent_selection.startswith("player_")
+
+
+def test_cli_demo_plays_a_full_game():
+    out = subprocess.run([sys.executable, "-m", "training.cli", "demo", "democracy", "--players", "4", "--seed", "2"],
+                         capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert "trick 1/6" in out and "game over" in out and "winners: [" in out
+
+
+def test_cli_bad_input_is_a_clear_error():
+    proc = subprocess.run([sys.executable, "-m", "training.cli", "demo", "democracy", "--players", "9"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2 and "num_players=9" in proc.stderr and "2..6" in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "training.cli", "demo", "democracy", "--bots", "genius"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 2 and "unknown bot" in proc.stderr
+
+
+def test_bench_script_prints_ratios():
+    out = subprocess.run([sys.executable, "-m", "envs.bench", "democracy", "--seconds", "0.1", "--rounds", "1"],
+                         capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert "rules module" in out and "env ratio" in out and "peak memory" in out
