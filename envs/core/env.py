@@ -92,9 +92,11 @@ class HustingsEnv(AECEnv):
 
     # --- spaces ----------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
+        """``Dict(observation=Box(float32), action_mask=Box(0, 1, int8))``, the same object for every agent."""
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(game.num_actions)``, the same object for every agent."""
         return self._action_space
 
     # --- lifecycle ---------------------------------------------------------------------------------
@@ -221,6 +223,7 @@ class HustingsEnv(AECEnv):
         self._finish(rewards, info={"illegal_action": True, "illegal_message": message})
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation (a fresh array: safe to keep) and action mask (all zeros unless it moves)."""
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before observe()/last()")
         seat = self._seat[agent]
@@ -228,6 +231,7 @@ class HustingsEnv(AECEnv):
                 "action_mask": self._mask if agent == self._mover else self._zero}
 
     def last(self, observe: bool = True):
+        """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to act."""
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before last()")
         return super().last(observe)
@@ -246,6 +250,7 @@ class HustingsEnv(AECEnv):
 
     # --- rendering ---------------------------------------------------------------------------------
     def render(self) -> str | None:
+        """The whole table as text: printed (``human``) or returned (``ansi``); ``None`` without a render mode."""
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before render()")
         if self.render_mode is None:
@@ -257,7 +262,7 @@ class HustingsEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        pass
+        """Nothing to release (no windows, no processes)."""
 
     # --- access, save and load ---------------------------------------------------------------------
     @property
@@ -268,6 +273,7 @@ class HustingsEnv(AECEnv):
         return self._state
 
     def action_name(self, action: int) -> str:
+        """Human-readable name of action id ``action`` (e.g. ``"play 5S"``)."""
         return self.game.action_name(action)
 
     def save_state(self) -> dict:
@@ -278,6 +284,7 @@ class HustingsEnv(AECEnv):
                 "state": self._state.to_json()}
 
     def load_state(self, data: dict) -> None:
+        """Continue the game saved by :meth:`save_state` (checked: format, version, game config, contents)."""
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise StateFormatError(f"{self.game.name}: not a saved hustings state (expected format {STATE_FORMAT!r})")
         if data.get("version") != STATE_FORMAT_VERSION:
