@@ -1,0 +1,31 @@
+"""Politix for 2-6 players in parties: persuade voter groups with politicking cards (``politix.txt``).
+
+    from envs import politix
+    env = politix.env(num_players=4)
+
+The rulebook gives the rules but not the card texts; the card set in ``data/cards.json`` is a documented
+reconstruction (printed values used exactly). Rules notes: ``envs/politix/RULES.md``.
+"""
+from ..core.env import HustingsEnv
+from .bots import BOTS, HeuristicBot
+from .rules import PolitixGame, PolitixState
+
+
+class raw_env(HustingsEnv):
+    """Politix as a PettingZoo AEC env (see :class:`envs.core.env.HustingsEnv` for the arguments).
+
+    Game options: ``teams_3v3`` (6 players: two parties of three; default False = three parties of two) and
+    ``max_turns`` (default 400; ``None`` for no cap).
+    """
+
+    game_class = PolitixGame
+    default_players = 4
+    metadata = {"name": "politix_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+
+def env(**kwargs) -> raw_env:
+    """A Politix env; the checks of PettingZoo's standard wrappers are built in."""
+    return raw_env(**kwargs)
+
+
+__all__ = ["BOTS", "HeuristicBot", "PolitixGame", "PolitixState", "env", "raw_env"]

@@ -1,0 +1,1073 @@
+"""Politix (``politix.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
+
+The card set (politicians, voter symbols, action deck, specials, events, party symbols) is read from
+``data/cards.json``; the rulebook prints only a few of its values, the rest is a documented reconstruction.
+
+Ids used throughout:
+
+* methods ``0..3``: debate, twistin'n'turnin, charming, intimidation (the order of ``cards.json``);
+* voter groups ``0..5``: farmers, white collar, blue collar, hippies, blondes, angst-ridden youth;
+* voter cards: ``0..5`` = a card of that group, ``6..9`` = the four events;
+* action-card kinds ``0..18`` (``KINDS``): the four politicking cards, coffee and cake, the twelve group
+  specials, Burnout, Gone with the wind;
+* "beside" slots ``0..12``: the twelve group specials and Burnout (the special cards that stay on the table).
+
+A turn is a sequence of atomic actions in one flat action space; see :meth:`PolitixGame.action_name` and the
+action table in ``RULES.md``. Seats in actions are offsets from the acting player (0 = self, 1 = the next
+seat clockwise, ...).
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+
+from ..core.rules import (ConfigError, DealError, Game, Option, State, StateFormatError, new_rng, rng_from_json,
+                          rng_to_json)
+
+# --- the card set ------------------------------------------------------------------------------------
+DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "cards.json")
+with open(DATA_PATH, encoding="utf-8") as _f:
+    CARDS = json.load(_f)
+
+METHODS = tuple(m["id"] for m in CARDS["methods"])
+METHOD_NAMES = tuple(m["name"] for m in CARDS["methods"])
+GROUPS = tuple(g["id"] for g in CARDS["voter_groups"])
+GROUP_NAMES = tuple(g["name"] for g in CARDS["voter_groups"])
+NM, NG = len(METHODS), len(GROUPS)
+SYMBOLS = tuple(tuple(g["symbols"][m] for m in METHODS) for g in CARDS["voter_groups"])  # [group][method]
+GROUP_COUNT = tuple(g["count"] for g in CARDS["voter_groups"])
+EVENTS = tuple(e["id"] for e in CARDS["events"])
+EVENT_NAMES = tuple(e["name"] for e in CARDS["events"])
+NE = len(EVENTS)
+EVENT_MOD = tuple(tuple(e["modifier"] if e["method"] == m else 0 for m in METHODS) for e in CARDS["events"])
+VOTER_IDS = GROUPS + EVENTS  # voter-card ids: group g = g, event e = NG + e
+NUM_VOTER_CARDS = sum(GROUP_COUNT) + sum(e["count"] for e in CARDS["events"])
+PARTIES = tuple(p["id"] for p in CARDS["parties"])
+PARTY_NAMES = tuple(p["name"] for p in CARDS["parties"])
+PARTY_MOD = tuple(tuple(p["modifier"] if p["group"] == g else 0 for g in GROUPS) for p in CARDS["parties"])
+POLITICIANS = tuple(p["id"] for p in CARDS["politicians"])
+POLITICIAN_NAMES = tuple(p["name"] for p in CARDS["politicians"])
+POLITICIAN_PARTY = tuple(PARTIES.index(p["party"]) for p in CARDS["politicians"])
+SKILLS = tuple(tuple(p["skills"][m] for m in METHODS) for p in CARDS["politicians"])
+NPOL = len(POLITICIANS)
+
+KINDS = tuple(c["id"] for c in CARDS["action_cards"])
+KIND_NAMES = tuple(c["name"] for c in CARDS["action_cards"])
+NK = len(KINDS)
+KIND_COUNT = tuple(c["count"] for c in CARDS["action_cards"])
+NUM_ACTION_CARDS = sum(KIND_COUNT)
+METHOD_KIND = tuple(next(i for i, c in enumerate(CARDS["action_cards"])
+                         if c["kind"] == "politicking" and c["method"] == m) for m in METHODS)
+COFFEE = next(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "wild")
+BURNOUT = next(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "burnout")
+GWTW = next(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "remove")
+SPECIAL_KINDS = tuple(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "special")
+BESIDE_KINDS = SPECIAL_KINDS + (BURNOUT,)  # beside slot j holds kind BESIDE_KINDS[j]
+NB = len(BESIDE_KINDS)
+BURN_SLOT = NB - 1
+SLOT_GROUP = tuple(GROUPS.index(CARDS["action_cards"][k]["group"]) for k in SPECIAL_KINDS)
+SLOT_MOD = tuple(CARDS["action_cards"][k]["modifier"] for k in SPECIAL_KINDS)
+assert len(set(KINDS)) == NK and len(set(VOTER_IDS)) == len(VOTER_IDS)
+
+HAND_LIMIT = 10  # L21
+START_HAND = 4  # L13
+TABLE_SIZE = 8  # L14-15
+DRAW = 3  # L19
+BURNT_DRAW = 2  # L33
+BASE_SUPPORT = 6  # L41
+MAX_TAKE = max(GROUP_COUNT)
+
+START, SPECIALS, PERSUADE, DISCARD = range(4)
+PHASE_NAMES = ("start", "specials", "persuade", "discard")
+
+# fixed part of the action table
+A_DRAW, A_REST, A_END = 0, 1, 2
+A_SPECIAL = 3
+
+
+def party_layout(num_players: int, teams_3v3: bool = False) -> list[list[int]]:
+    """Seats of each party, party by party in seat order (PTX-A1, A2). Party i uses party symbol i."""
+    n = num_players
+    if n <= 3:
+        return [[p] for p in range(n)]
+    if n == 4:
+        return [[0, 1], [2, 3]]
+    if n == 5:
+        return [[0, 1], [2, 3, 4]]
+    if teams_3v3:
+        return [[0, 1, 2], [3, 4, 5]]
+    return [[0, 1], [2, 3], [4, 5]]
+
+
+def party_key(counts) -> tuple:
+    """The L38 ranking key of a party: its six group counts sorted ascending (compared lexicographically)."""
+    return tuple(sorted(counts))
+
+
+def _name_index(names: tuple, value, what: str, extra: tuple = ()) -> int:
+    if isinstance(value, str):
+        v = value.strip().lower()
+        if v in names:
+            return names.index(v)
+        for alt in extra:
+            if v in alt:
+                return alt.index(v)
+    raise DealError(f"politix: unknown {what} {value!r}; expected one of {', '.join(names)}")
+
+
+def kind_index(value) -> int:
+    return _name_index(KINDS, value, "action card", (tuple(k.lower() for k in KIND_NAMES),))
+
+
+def group_index(value) -> int:
+    return _name_index(GROUPS, value, "voter group", (tuple(g.lower() for g in GROUP_NAMES),))
+
+
+def voter_index(value) -> int:
+    return _name_index(VOTER_IDS, value, "voter card",
+                       (tuple(g.lower() for g in GROUP_NAMES + EVENT_NAMES),))
+
+
+def politician_index(value) -> int:
+    return _name_index(POLITICIANS, value, "politician", (tuple(p.lower() for p in POLITICIAN_NAMES),))
+
+
+class PolitixGame(Game):
+    """Politix for 2-6 players in parties (PTX-A1)."""
+
+    name = "politix"
+    min_players = 2
+    max_players = 6
+    OPTIONS = {
+        "teams_3v3": Option(
+            False, bool, "6 players only: two parties of three (right vs left) instead of three parties of two.",
+            expected="a bool"),
+        "max_turns": Option(
+            400, (int, type(None)),
+            "Truncate the game (no winner, all rewards 0) after this many turns; None = no cap. Not a rulebook "
+            "rule: nothing in the rules ends a game in which nobody takes the last voter cards (PTX-A12).",
+            check=lambda v: v is None or v >= 1, expected="an int >= 1 or None"),
+    }
+
+    def __init__(self, num_players: int = 4, **options):
+        super().__init__(num_players, **options)
+        n = self.num_players
+        if self.options["teams_3v3"] and n != 6:
+            raise ConfigError(f"politix: teams_3v3=True needs 6 players, got {n}")
+        self.parties = party_layout(n, self.options["teams_3v3"])
+        self.num_parties = len(self.parties)
+        self.party_of = [0] * n
+        for i, seats in enumerate(self.parties):
+            for s in seats:
+                self.party_of[s] = i
+        self.has_base = n == 5
+        # action table (n-dependent)
+        self.A_GWTW = A_SPECIAL + NB * n
+        self.A_PERSUADE = self.A_GWTW + NB * n
+        self.A_ADD = self.A_PERSUADE + NG * NM
+        self.A_COFFEE = self.A_ADD + 1
+        self.A_TAKE = self.A_COFFEE + 1  # A_TAKE + k - 1 takes k cards
+        self.A_DISCARD = self.A_TAKE + MAX_TAKE
+        self.num_actions = self.A_DISCARD + NK
+        self._build_layout()
+
+    # --- observation layout --------------------------------------------------------------------------
+    def _build_layout(self) -> None:
+        n, P = self.num_players, self.num_parties
+        blocks = [("hand", n * NK), ("hand_size", n), ("beside", n * NB), ("politician", n * NPOL),
+                  ("skills", n * NM), ("party_symbol", n * len(PARTIES)), ("current", n), ("collected", P * NG),
+                  ("turns", P), ("base", NG), ("table", NG), ("event", NE), ("events_out", NE),
+                  ("voter_deck", 1), ("action_deck", 1), ("discard", NK), ("phase", 4), ("p_group", NG),
+                  ("p_method", NM), ("p_played", 1), ("p_power", 1), ("turn", 1), ("zero", NG), ("one", 1)]
+        off, pos = {}, 0
+        for name, size in blocks:
+            off[name] = pos
+            pos += size
+        self.off = off
+        self.world_size = pos
+        self.views = [self._view_index(p) for p in range(n)]
+        self.observation_size = len(self.views[0])
+        self._fields = self._field_table()
+
+    def _view_index(self, p: int) -> np.ndarray:
+        n, P, off = self.num_players, self.num_parties, self.off
+        seats = [(p + i) % n for i in range(n)]
+        idx: list[int] = list(range(off["hand"] + p * NK, off["hand"] + (p + 1) * NK))
+        for name, width in (("hand_size", 1), ("beside", NB), ("politician", NPOL), ("skills", NM),
+                            ("party_symbol", len(PARTIES)), ("current", 1)):
+            for s in seats:
+                idx += range(off[name] + s * width, off[name] + (s + 1) * width)
+        for s in seats:  # 1 for a member of the observer's party (the observer included)
+            idx.append(off["one"] if self.party_of[s] == self.party_of[p] else off["zero"])
+        mine = self.party_of[p]
+        for i in range(P):
+            q = (mine + i) % P
+            idx += range(off["collected"] + q * NG, off["collected"] + (q + 1) * NG)
+            idx.append(off["turns"] + q)
+        # base support (5 players): only the first party sees its composition (L41, PTX-A15)
+        src = off["base"] if (self.has_base and mine == 0) else off["zero"]
+        idx += range(src, src + NG)
+        for name, width in (("table", NG), ("event", NE), ("events_out", NE), ("voter_deck", 1),
+                            ("action_deck", 1), ("discard", NK), ("phase", 4), ("p_group", NG), ("p_method", NM),
+                            ("p_played", 1), ("p_power", 1), ("turn", 1)):
+            idx += range(off[name], off[name] + width)
+        return np.asarray(idx, dtype=np.intp)
+
+    def _field_table(self):
+        n, P = self.num_players, self.num_parties
+        rows = [
+            ("hand", NK, "own hand: count of each action-card kind (KINDS order)"),
+            ("hand_size", n, "per seat (self first, then clockwise): cards in hand"),
+            ("beside", n * NB, "per seat: count of each special card lying beside its politician (12 group "
+                               "specials, then Burnout)"),
+            ("politician", n * NPOL, "per seat: one-hot of its politician"),
+            ("skills", n * NM, "per seat: its politician's skill per method"),
+            ("party_symbol", n * len(PARTIES), "per seat: one-hot of its party's symbol (right, left, centre)"),
+            ("current", n, "per seat: 1 for the player to move"),
+            ("partner", n, "per seat: 1 if in the observer's party (self included)"),
+            ("parties", P * (NG + 1), "per party (own party first, then the others in seat order): voter cards "
+                                      "collected from the table per group, then turns taken"),
+            ("base_support", NG, "5 players, first party only: its hidden base-support cards per group "
+                                 "(zeros for everyone else)"),
+            ("table", NG, "face-up voter cards per group"),
+            ("event", NE, "one-hot of the event in effect (the top event; all 0 before the first)"),
+            ("events_out", NE, "events drawn face up so far"),
+            ("voter_deck", 1, "voter cards left in the draw pile / 46"),
+            ("action_deck", 1, "action cards left in the draw pile / 76"),
+            ("discard", NK, "action discard pile: count of each kind"),
+            ("phase", 4, "one-hot of the turn phase: start, specials played, persuading, discarding"),
+            ("p_group", NG, "persuasion in progress: one-hot of the target group"),
+            ("p_method", NM, "persuasion in progress: one-hot of the method"),
+            ("p_played", 1, "persuasion in progress: politicking/coffee cards played"),
+            ("p_power", 1, "persuasion in progress: current power"),
+            ("turn", 1, "turns taken in the game / 100"),
+        ]
+        out, pos = [], 0
+        for name, size, meaning in rows:
+            out.append((name, pos, size, meaning))
+            pos += size
+        assert pos == self.observation_size
+        return out
+
+    def observation_fields(self):
+        return list(self._fields)
+
+    def action_name(self, action: int) -> str:
+        n = self.num_players
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"politix: action {action} out of range 0..{self.num_actions - 1}")
+        if action == A_DRAW:
+            return "draw"
+        if action == A_REST:
+            return "rest (discard Burnout)"
+        if action == A_END:
+            return "end turn"
+        if action < self.A_GWTW:
+            j, k = divmod(action - A_SPECIAL, n)
+            return f"play {KIND_NAMES[BESIDE_KINDS[j]]} on seat+{k}"
+        if action < self.A_PERSUADE:
+            j, k = divmod(action - self.A_GWTW, n)
+            return f"Gone with the wind: remove {KIND_NAMES[BESIDE_KINDS[j]]} from seat+{k}"
+        if action < self.A_ADD:
+            g, m = divmod(action - self.A_PERSUADE, NM)
+            return f"persuade {GROUP_NAMES[g]} by {METHOD_NAMES[m]}"
+        if action == self.A_ADD:
+            return "add a politicking card of the method"
+        if action == self.A_COFFEE:
+            return "add a coffee and cake card"
+        if action < self.A_DISCARD:
+            return f"take {action - self.A_TAKE + 1} voter card(s)"
+        return f"discard {KIND_NAMES[action - self.A_DISCARD]}"
+
+    # --- states --------------------------------------------------------------------------------------
+    def new_initial_state(self, seed=None, deal=None) -> "PolitixState":
+        st = PolitixState(self, new_rng(seed))
+        if deal is None:
+            st._deal_random()
+        else:
+            st._deal_custom(deal)
+        return st
+
+    def state_from_json(self, data: dict) -> "PolitixState":
+        return PolitixState.from_json(self, data)
+
+
+class PolitixState(State):
+    """One game of Politix in progress."""
+
+    def __init__(self, game: PolitixGame, rng):
+        n = game.num_players
+        self.game = game
+        self.rng = rng
+        self.n = n
+        self.party_of = game.party_of
+        self.politician = [0] * n
+        self.hands = [[0] * NK for _ in range(n)]
+        self.hand_size = [0] * n
+        self.beside = [[0] * NB for _ in range(n)]
+        self.mods = [[0] * NG for _ in range(n)]  # party symbol + specials beside, per group
+        self.deck: list[int] = []  # action draw pile, top = end
+        self.discard = [0] * NK
+        self.voter_deck: list[int] = []  # top = end
+        self.table = [0] * NG
+        self.table_total = 0
+        self.event = -1
+        self.events_out: list[int] = []
+        self.collected = [[0] * NG for _ in range(game.num_parties)]
+        self.base = [0] * NG
+        self.turns = [0] * game.num_parties
+        self.turn_count = 0
+        self.cur = 0
+        self.phase = START
+        self.pg = self.pm = -1
+        self.pplayed = 0
+        self.ppower = 0
+        self.finished = False
+        self.truncated = False
+        self._winners: list[int] = []
+        self._returns = [0.0] * n
+        self.score_version = 0
+        self.world = np.zeros(game.world_size, dtype=np.float32)
+
+    # --- setup -----------------------------------------------------------------------------------------
+    def _full_action_pool(self) -> list[int]:
+        return list(KIND_COUNT)
+
+    def _full_voter_pool(self) -> list[int]:
+        return list(GROUP_COUNT) + [e["count"] for e in CARDS["events"]]
+
+    def _choose_politicians(self) -> list[int]:
+        pols = [0] * self.n
+        for i, seats in enumerate(self.game.parties):
+            pool = [k for k in range(NPOL) if POLITICIAN_PARTY[k] == i]
+            chosen = self.rng.sample(pool, len(seats))
+            for s, k in zip(seats, chosen):
+                pols[s] = k
+        return pols
+
+    def _deal_random(self) -> None:
+        self._setup(self._choose_politicians(), None, [[] for _ in range(self.n)], [0] * NK, None, [],
+                    [[0] * NG for _ in range(self.game.num_parties)], None, None, [], [], None)
+
+    def _setup(self, pols, hands, beside, discard, table, events, collected, base, start, action_top, voter_top,
+               turns) -> None:
+        """Common setup; ``None`` parts are dealt from the seeded shuffle following L12-16 and L41."""
+        n, rng = self.n, self.rng
+        self.politician = list(pols)
+        # action cards
+        pool = self._full_action_pool()
+
+        def use(counts, kinds, what):
+            for k in kinds:
+                counts[k] -= 1
+                if counts[k] < 0:
+                    raise DealError(f"politix: too many {KIND_NAMES[k]} cards in the deal ({what}); the deck "
+                                    f"holds {KIND_COUNT[k]}")
+        for s in range(n):
+            use(pool, [BESIDE_KINDS[j] for j in beside[s]], f"beside seat {s}")
+        for k in range(NK):
+            use(pool, [k] * discard[k], "discard")
+        if hands is not None:
+            for s in range(n):
+                use(pool, hands[s], f"hand {s}")
+        use(pool, action_top, "action_deck_top")
+        rest = [k for k in range(NK) for _ in range(pool[k])]
+        rng.shuffle(rest)
+        if hands is None:
+            hands = [[rest.pop() for _ in range(START_HAND)] for _ in range(n)]
+        self.deck = rest + list(reversed(action_top))
+        self.hands = [[0] * NK for _ in range(n)]
+        for s in range(n):
+            for k in hands[s]:
+                self.hands[s][k] += 1
+        self.hand_size = [sum(h) for h in self.hands]
+        self.beside = [[0] * NB for _ in range(n)]
+        for s in range(n):
+            for j in beside[s]:
+                self.beside[s][j] += 1
+        self.discard = list(discard)
+        # voter cards
+        vpool = self._full_voter_pool()
+
+        def vuse(cards, what):
+            for c in cards:
+                vpool[c] -= 1
+                if vpool[c] < 0:
+                    raise DealError(f"politix: too many {VOTER_IDS[c]} voter cards in the deal ({what})")
+        for i, cnt in enumerate(collected):
+            vuse([g for g in range(NG) for _ in range(cnt[g])], f"collected of party {i}")
+        vuse(events, "events")
+        if base is not None:
+            vuse(base, "base_support")
+        if table is not None:
+            vuse(table, "table")
+        vuse(voter_top, "voter_deck_top")
+        vrest = [c for c in range(len(vpool)) for _ in range(vpool[c])]
+        rng.shuffle(vrest)
+        vdeck = vrest + list(reversed(voter_top))
+        self.collected = [list(c) for c in collected]
+        self.base = [0] * NG
+        if self.game.has_base:  # L41, PTX-A15: six random non-event voter cards, events shuffled back
+            if base is None:
+                base, aside = [], []
+                while len(base) < BASE_SUPPORT and vdeck:
+                    c = vdeck.pop()
+                    (base if c < NG else aside).append(c)
+                if aside:
+                    vdeck += aside
+                    rng.shuffle(vdeck)
+            for g in base:
+                self.base[g] += 1
+        elif base:
+            raise DealError("politix: base_support is only for 5 players")
+        self.events_out = list(events)
+        self.event = events[-1] - NG if events else -1
+        self.table = [0] * NG
+        if table is None:  # L14-15, PTX-A11: events drawn at setup are set aside, then shuffled back
+            aside = []
+            while sum(self.table) < TABLE_SIZE and any(c < NG for c in vdeck):
+                c = vdeck.pop()
+                if c < NG:
+                    self.table[c] += 1
+                else:
+                    aside.append(c)
+            if aside:
+                vdeck += aside
+                rng.shuffle(vdeck)
+        else:
+            for g in table:
+                self.table[g] += 1
+            voters_left = sum(1 for c in vdeck if c < NG)
+            if len(table) != TABLE_SIZE and voters_left:
+                raise DealError(f"politix: the table must hold {TABLE_SIZE} voter cards while the voter deck "
+                                f"still has voter cards; got {len(table)}")
+            if not table:
+                raise DealError("politix: the table must hold at least one voter card")
+        self.voter_deck = vdeck
+        self.table_total = sum(self.table)
+        self.turns = list(turns) if turns is not None else [0] * self.game.num_parties
+        self.turn_count = sum(self.turns)
+        if start is None:
+            start = 0 if self.game.has_base else rng.randrange(n)  # L16; L41 for 5 players
+        self.cur = start
+        self._recompute_mods()
+        self._rebuild_world()
+
+    def _deal_custom(self, deal: dict) -> None:
+        n, game = self.n, self.game
+        if not isinstance(deal, dict):
+            raise DealError(f"politix: a deal must be a dict, got {type(deal).__name__}")
+        known = {"politicians", "hands", "beside", "discard", "table", "events", "collected", "base_support",
+                 "start", "action_deck_top", "voter_deck_top", "turns"}
+        unknown = set(deal) - known
+        if unknown:
+            raise DealError(f"politix: unknown deal key(s) {sorted(unknown)}; expected some of {sorted(known)}")
+
+        def seat_lists(key, conv, default):
+            v = deal.get(key)
+            if v is None:
+                return default
+            if not isinstance(v, (list, tuple)) or len(v) != n or not all(isinstance(x, (list, tuple)) for x in v):
+                raise DealError(f"politix {n}p: {key} must be a list of {n} lists")
+            return [[conv(x) for x in lst] for lst in v]
+
+        def name_list(key, conv):
+            v = deal.get(key)
+            if v is None:
+                return None
+            if not isinstance(v, (list, tuple)):
+                raise DealError(f"politix: {key} must be a list")
+            return [conv(x) for x in v]
+
+        pols = name_list("politicians", politician_index)
+        if pols is None:
+            pols = self._choose_politicians()
+        if len(pols) != n or len(set(pols)) != n:
+            raise DealError(f"politix {n}p: politicians must name {n} different politicians")
+        for s, k in enumerate(pols):
+            if POLITICIAN_PARTY[k] != self.party_of[s]:
+                raise DealError(f"politix {n}p: {POLITICIAN_NAMES[k]} belongs to the {PARTY_NAMES[POLITICIAN_PARTY[k]]}"
+                                f" party, but seat {s} is in the {PARTY_NAMES[self.party_of[s]]} party")
+        hands = seat_lists("hands", kind_index, None)
+        if hands is not None and any(len(h) > HAND_LIMIT for h in hands):
+            raise DealError(f"politix: a hand may hold at most {HAND_LIMIT} cards")
+
+        def slot(x):
+            k = kind_index(x)
+            if k not in BESIDE_KINDS:
+                raise DealError(f"politix: {KIND_NAMES[k]} cannot lie beside a politician")
+            return BESIDE_KINDS.index(k)
+        beside = seat_lists("beside", slot, [[] for _ in range(n)])
+        if any(b.count(BURN_SLOT) > 1 for b in beside):
+            raise DealError("politix: a player can have only one Burnout card at a time (L33)")
+        disc = [0] * NK
+        for k in name_list("discard", kind_index) or []:
+            disc[k] += 1
+        table = name_list("table", group_index)
+        if table is not None and len(table) > TABLE_SIZE:
+            raise DealError(f"politix: the table holds at most {TABLE_SIZE} voter cards")
+        events = [NG + EVENTS.index(e) if e in EVENTS else -1 for e in
+                  (str(x).strip().lower() for x in (deal.get("events") or []))]
+        if -1 in events:
+            raise DealError(f"politix: events must be among {', '.join(EVENTS)}")
+        P = game.num_parties
+        collected = [[0] * NG for _ in range(P)]
+        col = deal.get("collected")
+        if col is not None:
+            if not isinstance(col, (list, tuple)) or len(col) != P:
+                raise DealError(f"politix {n}p: collected must be a list of {P} parties' cards")
+            for i, part in enumerate(col):
+                if isinstance(part, dict):
+                    for gname, cnt in part.items():
+                        if isinstance(cnt, bool) or not isinstance(cnt, int) or cnt < 0:
+                            raise DealError(f"politix: collected count {cnt!r} is not an int >= 0")
+                        collected[i][group_index(gname)] += cnt
+                elif isinstance(part, (list, tuple)):
+                    for gname in part:
+                        collected[i][group_index(gname)] += 1
+                else:
+                    raise DealError("politix: each party's collected cards must be a list or a dict")
+        base = name_list("base_support", group_index)
+        if base is not None and game.has_base and len(base) != BASE_SUPPORT:
+            raise DealError(f"politix: base_support must list {BASE_SUPPORT} voter groups")
+        start = deal.get("start")
+        if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n):
+            raise DealError(f"politix {n}p: start={start!r}; expected a seat 0..{n - 1}")
+        turns = deal.get("turns")
+        if turns is not None and (not isinstance(turns, (list, tuple)) or len(turns) != P or any(
+                isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in turns)):
+            raise DealError(f"politix {n}p: turns must be {P} ints >= 0")
+        self._setup(pols, hands, beside, disc, table, events, collected, base, start,
+                    name_list("action_deck_top", kind_index) or [], name_list("voter_deck_top", voter_index) or [],
+                    turns)
+
+    def _recompute_mods(self) -> None:
+        for s in range(self.n):
+            m = list(PARTY_MOD[self.party_of[s]])
+            b = self.beside[s]
+            for j in range(NB - 1):
+                if b[j]:
+                    m[SLOT_GROUP[j]] += SLOT_MOD[j] * b[j]
+            self.mods[s] = m
+
+    # --- the State interface ---------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.finished else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def base_power(self, player: int, group: int, method: int) -> int:
+        """Skill + party symbol + specials beside the player + the event in effect (PTX-A5), before cards."""
+        ev = EVENT_MOD[self.event][method] if self.event >= 0 else 0
+        return SKILLS[self.politician[player]][method] + self.mods[player][group] + ev
+
+    def _persuasions(self, p: int, out: list) -> None:
+        hand, table, A = self.hands[p], self.table, self.game.A_PERSUADE
+        coffee = hand[COFFEE]
+        sk = SKILLS[self.politician[p]]
+        mods = self.mods[p]
+        ev = EVENT_MOD[self.event] if self.event >= 0 else (0, 0, 0, 0)
+        for g in range(NG):
+            if table[g]:
+                mg = mods[g]
+                sy = SYMBOLS[g]
+                for m in range(NM):
+                    avail = hand[METHOD_KIND[m]] + coffee
+                    if avail and sk[m] + mg + ev[m] + avail >= sy[m]:
+                        out.append(A + g * NM + m)
+
+    def legal_actions(self) -> list[int]:
+        if self.finished:
+            return []
+        ph, p, n = self.phase, self.cur, self.n
+        hand = self.hands[p]
+        if ph == PERSUADE:
+            out = []
+            if hand[METHOD_KIND[self.pm]]:
+                out.append(self.game.A_ADD)
+            if hand[COFFEE]:
+                out.append(self.game.A_COFFEE)
+            if self.pplayed:
+                kmax = min(self.table[self.pg], self.ppower - SYMBOLS[self.pg][self.pm] + 1)
+                out.extend(range(self.game.A_TAKE, self.game.A_TAKE + kmax))
+            return out
+        if ph == DISCARD:
+            A = self.game.A_DISCARD
+            return [A + k for k in range(NK) if hand[k]]
+        if ph == START:
+            out = [A_DRAW, A_REST] if self.beside[p][BURN_SLOT] else [A_DRAW]
+        else:
+            out = [A_END]
+        for j in range(NB - 1):
+            if hand[SPECIAL_KINDS[j]]:
+                a = A_SPECIAL + j * n
+                out.extend(range(a, a + n))
+        if hand[BURNOUT]:
+            a = A_SPECIAL + BURN_SLOT * n
+            mine, po, bes = self.party_of[p], self.party_of, self.beside
+            for k in range(1, n):
+                s = (p + k) % n
+                if po[s] != mine and not bes[s][BURN_SLOT]:
+                    out.append(a + k)
+        if hand[GWTW]:
+            A = self.game.A_GWTW
+            bes = self.beside
+            for j in range(NB):
+                for k in range(n):
+                    if bes[(p + k) % n][j]:
+                        out.append(A + j * n + k)
+        self._persuasions(p, out)
+        return out
+
+    def is_legal(self, a: int) -> bool:
+        if self.finished or not 0 <= a < self.game.num_actions:
+            return False
+        ph, p, n, game = self.phase, self.cur, self.n, self.game
+        hand = self.hands[p]
+        if a == A_DRAW:
+            return ph == START
+        if a == A_REST:
+            return ph == START and self.beside[p][BURN_SLOT] > 0
+        if a == A_END:
+            return ph == SPECIALS
+        if a < game.A_PERSUADE:
+            if ph != START and ph != SPECIALS:
+                return False
+            if a < game.A_GWTW:
+                j, k = divmod(a - A_SPECIAL, n)
+                if not hand[BESIDE_KINDS[j]]:
+                    return False
+                if j == BURN_SLOT:
+                    s = (p + k) % n
+                    return self.party_of[s] != self.party_of[p] and not self.beside[s][BURN_SLOT]
+                return True
+            j, k = divmod(a - game.A_GWTW, n)
+            return hand[GWTW] > 0 and self.beside[(p + k) % n][j] > 0
+        if a < game.A_ADD:
+            if ph != START and ph != SPECIALS:
+                return False
+            g, m = divmod(a - game.A_PERSUADE, NM)
+            avail = hand[METHOD_KIND[m]] + hand[COFFEE]
+            return self.table[g] > 0 and avail > 0 and self.base_power(p, g, m) + avail >= SYMBOLS[g][m]
+        if a == game.A_ADD:
+            return ph == PERSUADE and hand[METHOD_KIND[self.pm]] > 0
+        if a == game.A_COFFEE:
+            return ph == PERSUADE and hand[COFFEE] > 0
+        if a < game.A_DISCARD:
+            k = a - game.A_TAKE + 1
+            return (ph == PERSUADE and self.pplayed > 0 and k <= self.table[self.pg]
+                    and self.ppower >= SYMBOLS[self.pg][self.pm] + k - 1)
+        return ph == DISCARD and hand[a - game.A_DISCARD] > 0
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        if not self.finished:
+            mask[self.legal_actions()] = 1
+        return mask
+
+    # --- applying actions ------------------------------------------------------------------------------
+    def _hand_change(self, p: int, kind: int, delta: int) -> None:
+        self.hands[p][kind] += delta
+        self.hand_size[p] += delta
+        w, off = self.world, self.game.off
+        w[off["hand"] + p * NK + kind] += delta
+        w[off["hand_size"] + p] += delta
+
+    def _to_discard(self, kind: int) -> None:
+        self.discard[kind] += 1
+        self.world[self.game.off["discard"] + kind] += 1
+
+    def _set_phase(self, ph: int) -> None:
+        w, o = self.world, self.game.off["phase"]
+        w[o + self.phase] = 0
+        w[o + ph] = 1
+        self.phase = ph
+
+    def _apply(self, a: int) -> None:
+        game, p = self.game, self.cur
+        if a >= game.A_ADD:
+            if a < game.A_TAKE:  # add a card to the persuasion (PTX-A3, A4)
+                kind = METHOD_KIND[self.pm] if a == game.A_ADD else COFFEE
+                self._hand_change(p, kind, -1)
+                self._to_discard(kind)  # used politicking cards go to the discard pile (L34, PTX-A24)
+                self.pplayed += 1
+                self.ppower += 1
+                w, off = self.world, game.off
+                w[off["p_played"]] = self.pplayed
+                w[off["p_power"]] = self.ppower
+            elif a < game.A_DISCARD:
+                self._take(p, a - game.A_TAKE + 1)
+            else:
+                kind = a - game.A_DISCARD
+                self._hand_change(p, kind, -1)
+                self._to_discard(kind)
+                if self.hand_size[p] <= HAND_LIMIT:
+                    self._next_turn()
+            return
+        if a == A_DRAW:
+            self._draw(p, BURNT_DRAW if self.beside[p][BURN_SLOT] else DRAW)
+            self._end_turn()
+        elif a == A_REST:  # L33, PTX-A9
+            self._beside_change(p, BURN_SLOT, -1)
+            self._to_discard(BURNOUT)
+            self._end_turn()
+        elif a == A_END:
+            self._end_turn()
+        elif a < game.A_GWTW:
+            j, k = divmod(a - A_SPECIAL, self.n)
+            self._hand_change(p, BESIDE_KINDS[j], -1)
+            self._beside_change((p + k) % self.n, j, 1)
+            if self.phase == START:
+                self._set_phase(SPECIALS)
+        elif a < game.A_PERSUADE:
+            j, k = divmod(a - game.A_GWTW, self.n)
+            self._hand_change(p, GWTW, -1)
+            self._to_discard(GWTW)
+            self._beside_change((p + k) % self.n, j, -1)
+            self._to_discard(BESIDE_KINDS[j])
+            if self.phase == START:
+                self._set_phase(SPECIALS)
+        else:
+            g, m = divmod(a - game.A_PERSUADE, NM)
+            self.pg, self.pm, self.pplayed = g, m, 0
+            self.ppower = self.base_power(p, g, m)
+            w, off = self.world, game.off
+            w[off["p_group"] + g] = 1
+            w[off["p_method"] + m] = 1
+            w[off["p_power"]] = self.ppower
+            self._set_phase(PERSUADE)
+
+    def _beside_change(self, s: int, j: int, delta: int) -> None:
+        self.beside[s][j] += delta
+        self.world[self.game.off["beside"] + s * NB + j] += delta
+        if j != BURN_SLOT:
+            self.mods[s][SLOT_GROUP[j]] += SLOT_MOD[j] * delta
+
+    def _draw(self, p: int, count: int) -> None:
+        deck = self.deck
+        for _ in range(count):
+            if not deck:
+                if not any(self.discard):
+                    break  # PTX-A17: nothing left to draw
+                self._reshuffle()
+                deck = self.deck
+            self._hand_change(p, deck.pop(), 1)
+        self.world[self.game.off["action_deck"]] = len(deck) / NUM_ACTION_CARDS
+
+    def _reshuffle(self) -> None:
+        """L35: the discard pile becomes the new draw pile."""
+        deck = [k for k in range(NK) for _ in range(self.discard[k])]
+        self.rng.shuffle(deck)
+        self.deck = deck
+        self.discard = [0] * NK
+        o = self.game.off["discard"]
+        self.world[o:o + NK] = 0
+
+    def _take(self, p: int, k: int) -> None:
+        g, party = self.pg, self.party_of[p]
+        w, off = self.world, self.game.off
+        self.table[g] -= k
+        self.table_total -= k
+        self.collected[party][g] += k
+        w[off["table"] + g] -= k
+        w[off["collected"] + party * NG + g] += k
+        self.score_version += 1
+        # L29, PTX-A10/A11: replenish to eight; an event drawn goes face up on top of the earlier one
+        vd = self.voter_deck
+        while self.table_total < TABLE_SIZE and vd:
+            c = vd.pop()
+            if c < NG:
+                self.table[c] += 1
+                self.table_total += 1
+                w[off["table"] + c] += 1
+            else:
+                if self.event >= 0:
+                    w[off["event"] + self.event] = 0
+                self.event = c - NG
+                self.events_out.append(c)
+                w[off["event"] + self.event] = 1
+                w[off["events_out"] + self.event] += 1
+        w[off["voter_deck"]] = len(vd) / NUM_VOTER_CARDS
+        w[off["p_group"] + g] = 0
+        w[off["p_method"] + self.pm] = 0
+        w[off["p_played"]] = 0
+        w[off["p_power"]] = 0
+        self.pg = self.pm = -1
+        self.pplayed = self.ppower = 0
+        if self.table_total == 0:  # L30, L38: the last voter card was taken
+            self._count_turn()
+            self._finish()
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.hand_size[self.cur] > HAND_LIMIT:  # L21, PTX-A20
+            self._set_phase(DISCARD)
+        else:
+            self._next_turn()
+
+    def _count_turn(self) -> None:
+        party = self.party_of[self.cur]
+        self.turns[party] += 1
+        self.turn_count += 1
+        w, off = self.world, self.game.off
+        w[off["turns"] + party] = self.turns[party]
+        w[off["turn"]] = self.turn_count / 100.0
+
+    def _next_turn(self) -> None:
+        self._count_turn()
+        cap = self.game.options["max_turns"]
+        if cap is not None and self.turn_count >= cap:
+            self.truncated = True
+            self._finish()
+            return
+        w, off = self.world, self.game.off
+        w[off["current"] + self.cur] = 0
+        self.cur = (self.cur + 1) % self.n
+        w[off["current"] + self.cur] = 1
+        self._set_phase(START)
+
+    def _finish(self) -> None:
+        self.finished = True
+        n = self.n
+        if self.truncated:
+            self._winners, self._returns = [], [0.0] * n
+        else:
+            top, tied = self.ranking()
+            if len(tied) == 1:
+                self._winners = list(self.game.parties[tied[0]])
+                self._returns = [1.0 if self.party_of[s] == tied[0] else -1.0 for s in range(n)]
+            else:
+                self._winners = []
+                self._returns = [0.0 if self.party_of[s] in tied else -1.0 for s in range(n)]
+        w, off = self.world, self.game.off
+        w[off["current"]:off["current"] + n] = 0
+        w[off["phase"]:off["phase"] + 4] = 0
+
+    def party_counts(self, party: int) -> list[int]:
+        """Voter cards of a party per group, the 5-player base support included (PTX-A13)."""
+        c = self.collected[party]
+        if party == 0 and self.game.has_base:
+            return [c[g] + self.base[g] for g in range(NG)]
+        return list(c)
+
+    def ranking(self) -> tuple[list[int], list[int]]:
+        """(parties with the best L38 key, those of them with the fewest turns (L38, PTX-A13/A14))."""
+        keys = [party_key(self.party_counts(i)) for i in range(self.game.num_parties)]
+        best = max(keys)
+        top = [i for i, k in enumerate(keys) if k == best]
+        fewest = min(self.turns[i] for i in top)
+        return top, [i for i in top if self.turns[i] == fewest]
+
+    def scores(self) -> list[int]:
+        return [sum(self.party_counts(self.party_of[s])) for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    def returns(self) -> list[float]:
+        """Each member gets the party's result (PTX-A25): +1 win, -1 loss; a party in an unbroken tie for the
+        top gets 0 (the others -1); a truncated game gives 0 to all."""
+        if not self.finished:
+            return [0.0] * self.n
+        return list(self._returns)
+
+    # --- observations ----------------------------------------------------------------------------------
+    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        view = self.game.views[player]
+        if out is None:
+            return self.world[view]
+        np.take(self.world, view, out=out)
+        return out
+
+    def global_observation(self) -> np.ndarray:
+        return self.world.copy()
+
+    def _rebuild_world(self) -> None:
+        """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
+        w, off, n, game = self.world, self.game.off, self.n, self.game
+        w[:] = 0
+        w[off["hand"]:off["hand"] + n * NK] = np.asarray(self.hands, dtype=np.float32).ravel()
+        w[off["hand_size"]:off["hand_size"] + n] = self.hand_size
+        w[off["beside"]:off["beside"] + n * NB] = np.asarray(self.beside, dtype=np.float32).ravel()
+        for s in range(n):
+            w[off["politician"] + s * NPOL + self.politician[s]] = 1
+            w[off["skills"] + s * NM:off["skills"] + (s + 1) * NM] = SKILLS[self.politician[s]]
+            w[off["party_symbol"] + s * len(PARTIES) + self.party_of[s]] = 1
+        P = game.num_parties
+        w[off["collected"]:off["collected"] + P * NG] = np.asarray(self.collected, dtype=np.float32).ravel()
+        w[off["turns"]:off["turns"] + P] = self.turns
+        w[off["base"]:off["base"] + NG] = self.base
+        w[off["table"]:off["table"] + NG] = self.table
+        if self.event >= 0:
+            w[off["event"] + self.event] = 1
+        for c in self.events_out:
+            w[off["events_out"] + c - NG] += 1
+        w[off["voter_deck"]] = len(self.voter_deck) / NUM_VOTER_CARDS
+        w[off["action_deck"]] = len(self.deck) / NUM_ACTION_CARDS
+        w[off["discard"]:off["discard"] + NK] = self.discard
+        w[off["turn"]] = self.turn_count / 100.0
+        w[off["one"]] = 1
+        if not self.finished:
+            w[off["current"] + self.cur] = 1
+            w[off["phase"] + self.phase] = 1
+            if self.phase == PERSUADE:
+                w[off["p_group"] + self.pg] = 1
+                w[off["p_method"] + self.pm] = 1
+                w[off["p_played"]] = self.pplayed
+                w[off["p_power"]] = self.ppower
+
+    # --- save / load -----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        kinds = lambda counts: [KINDS[k] for k in range(NK) for _ in range(counts[k])]  # noqa: E731
+        return {
+            "game": "politix", "num_players": self.n, "teams_3v3": self.game.options["teams_3v3"],
+            "politicians": [POLITICIANS[k] for k in self.politician],
+            "hands": [kinds(h) for h in self.hands],
+            "beside": [[KINDS[BESIDE_KINDS[j]] for j in range(NB) for _ in range(b[j])] for b in self.beside],
+            "action_deck": [KINDS[k] for k in self.deck], "discard": kinds(self.discard),
+            "voter_deck": [VOTER_IDS[c] for c in self.voter_deck],
+            "table": [GROUPS[g] for g in range(NG) for _ in range(self.table[g])],
+            "events": [VOTER_IDS[c] for c in self.events_out],
+            "collected": [{GROUPS[g]: c[g] for g in range(NG)} for c in self.collected],
+            "base_support": [GROUPS[g] for g in range(NG) for _ in range(self.base[g])],
+            "turns": list(self.turns), "current": self.cur, "phase": PHASE_NAMES[self.phase],
+            "persuasion": (None if self.phase != PERSUADE else
+                           {"group": GROUPS[self.pg], "method": METHODS[self.pm], "played": self.pplayed,
+                            "power": self.ppower}),
+            "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
+            "returns": list(self._returns), "score_version": self.score_version, "rng": rng_to_json(self.rng),
+        }
+
+    @classmethod
+    def from_json(cls, game: PolitixGame, data: dict) -> "PolitixState":
+        try:
+            if (data["game"] != "politix" or data["num_players"] != game.num_players
+                    or data["teams_3v3"] != game.options["teams_3v3"]):
+                raise StateFormatError(f"saved state is {data['game']} for {data['num_players']} players; expected "
+                                       f"politix for {game.num_players} (teams_3v3={game.options['teams_3v3']})")
+            st = cls(game, rng_from_json(data["rng"]))
+            n = st.n
+            KI = {k: i for i, k in enumerate(KINDS)}
+            VI = {k: i for i, k in enumerate(VOTER_IDS)}
+            GI = {k: i for i, k in enumerate(GROUPS)}
+
+            def counts(names, index, size):
+                out = [0] * size
+                for x in names:
+                    out[index[x]] += 1
+                return out
+            st.politician = [POLITICIANS.index(x) for x in data["politicians"]]
+            if len(st.politician) != n or len(data["hands"]) != n or len(data["beside"]) != n:
+                raise StateFormatError("politix: saved per-seat lists have the wrong length")
+            st.hands = [counts(h, KI, NK) for h in data["hands"]]
+            st.hand_size = [sum(h) for h in st.hands]
+            st.beside = [[counts(b, KI, NK)[k] for k in BESIDE_KINDS] for b in data["beside"]]
+            st.deck = [KI[x] for x in data["action_deck"]]
+            st.discard = counts(data["discard"], KI, NK)
+            st.voter_deck = [VI[x] for x in data["voter_deck"]]
+            st.table = counts(data["table"], GI, NG)
+            st.table_total = sum(st.table)
+            st.events_out = [VI[x] for x in data["events"]]
+            st.event = st.events_out[-1] - NG if st.events_out else -1
+            st.collected = [[int(c[g]) for g in GROUPS] for c in data["collected"]]
+            st.base = counts(data["base_support"], GI, NG)
+            st.turns = [int(t) for t in data["turns"]]
+            st.turn_count = sum(st.turns)
+            st.cur = int(data["current"])
+            st.phase = PHASE_NAMES.index(data["phase"])
+            per = data["persuasion"]
+            if per is not None:
+                st.pg, st.pm = GI[per["group"]], METHODS.index(per["method"])
+                st.pplayed, st.ppower = int(per["played"]), int(per["power"])
+            st.finished, st.truncated = bool(data["finished"]), bool(data["truncated"])
+            st._winners = [int(p) for p in data["winners"]]
+            st._returns = [float(r) for r in data["returns"]]
+            st.score_version = int(data["score_version"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, StateFormatError):
+                raise
+            raise StateFormatError(f"politix: saved state is malformed ({type(exc).__name__}: {exc})") from None
+        st._check_consistent()
+        st._recompute_mods()
+        st._rebuild_world()
+        return st
+
+    def card_totals(self) -> tuple[list[int], list[int]]:
+        """(action cards per kind, voter cards per id) over every zone; equal to the full set in every state."""
+        acts = [0] * NK
+        for h in self.hands:
+            for k in range(NK):
+                acts[k] += h[k]
+        for b in self.beside:
+            for j in range(NB):
+                acts[BESIDE_KINDS[j]] += b[j]
+        for k in self.deck:
+            acts[k] += 1
+        for k in range(NK):
+            acts[k] += self.discard[k]
+        voters = [0] * len(VOTER_IDS)
+        for c in self.voter_deck:
+            voters[c] += 1
+        for c in self.events_out:
+            voters[c] += 1
+        for g in range(NG):
+            voters[g] += self.table[g] + self.base[g] + sum(c[g] for c in self.collected)
+        return acts, voters
+
+    def _check_consistent(self) -> None:
+        P = self.game.num_parties
+        if len(self.collected) != P or len(self.turns) != P or any(len(c) != NG for c in self.collected):
+            raise StateFormatError(f"politix: saved collected cards and turns must cover {P} parties")
+        if any(POLITICIAN_PARTY[k] != self.party_of[s] for s, k in enumerate(self.politician)):
+            raise StateFormatError("politix: a saved politician sits in the wrong party")
+        if any(self.base) and not self.game.has_base:
+            raise StateFormatError("politix: base support exists only in 5-player games")
+        acts, voters = self.card_totals()
+        if acts != list(KIND_COUNT) or voters != self._full_voter_pool():
+            raise StateFormatError("politix: saved state does not hold each card exactly once")
+        if not 0 <= self.cur < self.n or any(b[BURN_SLOT] > 1 for b in self.beside):
+            raise StateFormatError("politix: saved state is inconsistent (seat or Burnout count)")
+        if self.phase == PERSUADE and self.pg < 0:
+            raise StateFormatError("politix: saved persuasion is missing")
+
+    # --- text ------------------------------------------------------------------------------------------
+    def render(self, player: int | None = None) -> str:
+        n = self.n
+        lines = []
+        if self.finished:
+            if self.truncated:
+                result = "truncated, no winner"
+            elif self._winners:
+                result = f"winner: {PARTY_NAMES[self.party_of[self._winners[0]]]} party"
+            else:
+                result = "a tie"
+            lines.append(f"Politix {n}p - game over after {self.turn_count} turns; {result}")
+        else:
+            lines.append(f"Politix {n}p - turn {self.turn_count + 1}, P{self.cur} to move ({PHASE_NAMES[self.phase]})")
+            if self.phase == PERSUADE:
+                lines.append(f"  persuading {GROUP_NAMES[self.pg]} by {METHOD_NAMES[self.pm]}: {self.pplayed} "
+                             f"card(s) played, power {self.ppower}, one card needs {SYMBOLS[self.pg][self.pm]}")
+        lines.append("Table: " + ", ".join(f"{GROUP_NAMES[g]} {self.table[g]}" for g in range(NG) if self.table[g])
+                     + f" | voter deck {len(self.voter_deck)} | event: "
+                     + (EVENT_NAMES[self.event] if self.event >= 0 else "none"))
+        for i, seats in enumerate(self.game.parties):
+            counts = self.collected[i]
+            base = ""
+            if i == 0 and self.game.has_base and (player is None or self.party_of[player] == 0):
+                base = " + base " + ",".join(f"{GROUPS[g]}:{self.base[g]}" for g in range(NG) if self.base[g])
+            lines.append(f"{PARTY_NAMES[i]} ({', '.join(f'P{s}' for s in seats)}): "
+                         + " ".join(f"{GROUPS[g]}:{counts[g]}" for g in range(NG)) + base + f" | turns {self.turns[i]}")
+        for s in range(n):
+            if player is None or player == s:
+                hand = " ".join(f"{KINDS[k]}x{self.hands[s][k]}" for k in range(NK) if self.hands[s][k]) or "-"
+            else:
+                hand = f"{self.hand_size[s]} cards"
+            bes = ", ".join(KIND_NAMES[BESIDE_KINDS[j]] for j in range(NB) for _ in range(self.beside[s][j]))
+            lines.append(f"P{s} {POLITICIAN_NAMES[self.politician[s]]}: hand {hand}"
+                         + (f" | beside: {bes}" if bes else ""))
+        lines.append(f"Action deck {len(self.deck)}, discard {sum(self.discard)}")
+        return "\n".join(lines)
