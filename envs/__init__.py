@@ -14,6 +14,7 @@ __version__ = "0.1.0"
 #: Registered games: name -> module holding ``raw_env``, ``env``, the ``Game`` class and ``BOTS``.
 GAMES: dict[str, str] = {
     "democracy": "envs.democracy",
+    "politix": "envs.politix",
     "politrickers": "envs.politrickers",
 }
 

@@ -584,6 +584,8 @@ class PolitrickersState(State):
         w[off["chair"] + self.leader] = 0
         w[off["ruling_party"]:off["ruling_party"] + 12] = 0  # ruling party, ruling suit, opposition suit
         w[off["trick"]] = self.tricks_done / TRICKS_PER_ROUND
+        self.plays = [-1] * n
+        self.down = [False] * n
         # the winner places a token on the plate of its current party (L95, POL-A13)
         if self.tokens[winner] == 0:
             self._end_round("disgraced", winner)
@@ -627,8 +629,7 @@ class PolitrickersState(State):
         self.history.append({"round": self.round + 1, "end": kind, "who": who, "points": list(pts),
                              "tricks": self.tricks_done})
         self.score_version += 1
-        self.round += 1
-        if max(self.vp) >= VP_TO_END or self.round >= ROUNDS:
+        if max(self.vp) >= VP_TO_END or self.round + 1 >= ROUNDS:  # L164, POL-A18
             self.finished = True
             self._modes = None
             top = max(self.vp)
@@ -637,9 +638,9 @@ class PolitrickersState(State):
                 r = max(pts[p] for p in best)
                 best = [p for p in best if pts[p] == r]
             self._winners = best
-            self.round = min(self.round, ROUNDS - 1)
             self._rebuild_world()
             return
+        self.round += 1
         self._start_round(self.last_winner)  # POL-A19
 
     def scores(self) -> list[int]:
