@@ -6,10 +6,12 @@ import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
+from helpers import play_random
 
 import envs
-from envs.core import ConfigError, Option, ResetNeededError
+from envs.core import ActionOutOfBoundsError, ConfigError, Option, ResetNeededError
 from envs.core.rules import StateFormatError, new_rng, rng_from_json, rng_to_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -88,3 +90,75 @@ def test_bench_script_prints_ratios():
     out = subprocess.run([sys.executable, "-m", "envs.bench", "democracy", "--seconds", "0.1", "--rounds", "1"],
                          capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert "rules module" in out and "env ratio" in out and "peak memory" in out
+
+
+# --- the env guarantees, for every registered game ---------------------------------------------------
+GAMES = envs.games()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_step_and_observe_before_reset_are_clear_errors(game):
+    env = envs.make(game)
+    with pytest.raises(ResetNeededError, match="reset"):
+        env.step(0)
+    with pytest.raises(ResetNeededError, match="reset"):
+        env.observe("player_0")
+    with pytest.raises(ResetNeededError, match="reset"):
+        env.last()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_out_of_range_action_is_clear_error_and_changes_nothing(game):
+    env = envs.make(game)
+    env.reset(seed=0)
+    n = env.action_space(env.agent_selection).n
+    before = env.save_state()
+    for action in (n, -1, n + 1000):
+        with pytest.raises(ActionOutOfBoundsError, match=f"0..{n - 1}"):
+            env.step(action)
+    assert env.save_state() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("action", [1.0, "3", True, None, np.array([1, 2])])
+def test_wrong_action_type_is_clear_error(game, action):
+    env = envs.make(game)
+    env.reset(seed=0)
+    before = env.save_state()
+    with pytest.raises(ActionOutOfBoundsError, match="integer"):
+        env.step(action)
+    assert env.save_state() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_numpy_integer_actions_are_accepted(game):
+    env = envs.make(game)
+    env.reset(seed=0)
+    env.step(np.int64(np.flatnonzero(env.action_mask())[0]))
+    env.step(np.array(np.flatnonzero(env.action_mask())[0]))
+    assert len(env.game_state.to_json()) > 0 and not env.game_state.is_terminal()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_wrappers_still_work(game):
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper, TerminateIllegalWrapper
+    env = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(envs.make(game), illegal_reward=-1)))
+    env.reset(seed=1)
+    trace = play_random(env, random.Random(1))
+    assert trace[-1][4] or trace[-1][5]  # the game ended
+    assert env.unwrapped.game_state.is_terminal()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_layout_documented_exactly(game):
+    module = envs.game_module(game)
+    for n in range(module.raw_env.game_class.min_players, module.raw_env.game_class.max_players + 1):
+        g = module.raw_env.game_class(n)
+        fields = g.observation_fields()
+        assert fields and fields[0][1] == 0
+        for (_, start, size, _), (_, nxt, _, _) in zip(fields, fields[1:]):
+            assert nxt == start + size
+        assert fields[-1][1] + fields[-1][2] == g.observation_size
+        env = envs.make(game, num_players=n)
+        env.reset(seed=0)
+        assert env.observe("player_0")["observation"].shape == (g.observation_size,)

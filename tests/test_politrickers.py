@@ -14,12 +14,11 @@ from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, 
                      save_load_continues, world_matches_rebuild)
 
 import envs
-from envs.core import (ActionOutOfBoundsError, ConfigError, DealError, IllegalActionError, ResetNeededError,
-                       StateFormatError)
+from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
 from envs.play import play_game
 from envs.politrickers import PolitrickersGame, card_name, parse_card
 from envs.politrickers.rules import (CLAWS, ECONOMY, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN,
-                                     MIGRATION, NUM_ACTIONS, SUIT, TAILS, VALUE, PolitrickersState, deck,
+                                     MIGRATION, SUIT, TAILS, VALUE, PolitrickersState, deck,
                                      trick_winner)
 
 PLAYER_COUNTS = [3, 4, 5]
@@ -120,30 +119,6 @@ def test_first_chair_is_drawn_from_the_seed():
     assert chairs == set(range(5))
 
 
-def test_pettingzoo_wrappers_still_work():
-    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper, TerminateIllegalWrapper
-    env = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(
-        envs.make("politrickers", num_players=3), illegal_reward=-1)))
-    env.reset(seed=1)
-    trace = play_random(env, random.Random(1))
-    assert trace[-1][4] or trace[-1][5]
-    assert env.unwrapped.game_state.is_terminal()
-
-
-def test_observation_layout_documented_exactly():
-    for n in PLAYER_COUNTS:
-        game = PolitrickersGame(n)
-        fields = game.observation_fields()
-        assert fields[0][1] == 0
-        for (_, start, size, _), (_, nxt, _, _) in zip(fields, fields[1:]):
-            assert nxt == start + size
-        assert fields[-1][1] + fields[-1][2] == game.observation_size
-        env = envs.make("politrickers", num_players=n)
-        env.reset(seed=0)
-        assert env.observe("player_0")["observation"].shape == (game.observation_size,)
-        assert env.action_space("player_0").n == NUM_ACTIONS == 94
-
-
 def test_observation_fields_hold_what_they_say():
     env = envs.make("politrickers", num_players=4)
     env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
@@ -177,14 +152,6 @@ def test_own_hand_in_observation_matches_rules():
 
 
 # --- errors --------------------------------------------------------------------------------------
-def test_step_and_observe_before_reset_are_clear_errors():
-    env = envs.make("politrickers", num_players=4)
-    with pytest.raises(ResetNeededError, match="reset"):
-        env.step(0)
-    with pytest.raises(ResetNeededError, match="reset"):
-        env.observe("player_0")
-
-
 def test_illegal_action_error_names_agent_action_and_legal_moves_and_changes_nothing():
     env = envs.make("politrickers", num_players=4)
     env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
@@ -196,24 +163,6 @@ def test_illegal_action_error_names_agent_action_and_legal_moves_and_changes_not
     msg = str(err.value)
     assert "player_2" in msg and "Env5" in msg and "Hea5" in msg and "legal actions" in msg
     assert env.save_state() == before and env.agent_selection == "player_2"
-
-
-@pytest.mark.parametrize("action", [94, -1, 1000])
-def test_out_of_range_action_is_clear_error(action):
-    env = envs.make("politrickers", num_players=4)
-    env.reset(seed=0)
-    before = env.save_state()
-    with pytest.raises(ActionOutOfBoundsError, match="0..93"):
-        env.step(action)
-    assert env.save_state() == before
-
-
-@pytest.mark.parametrize("action", [1.0, "3", True, None, np.array([1, 2])])
-def test_wrong_action_type_is_clear_error(action):
-    env = envs.make("politrickers", num_players=4)
-    env.reset(seed=0)
-    with pytest.raises((ActionOutOfBoundsError, ValueError)):
-        env.step(action)
 
 
 @pytest.mark.parametrize("kwargs, needle", [
@@ -666,7 +615,7 @@ def test_rulebook_collapse_figure():
 
 def test_rulebook_balanced_figure():
     """Tails plate fuller: Vote 3, Stable 0, Wind 2; Make Politics Sexy won 0 tricks: 3 (the round's best)."""
-    vote, stable, sexy, wind = 0, 1, 2, 3
+    vote = 0
     hands = [["Eco1"], ["Env2"], ["Hea1"], ["Saf1"]]
     deal = {"hands": hands, "chair": vote, "tokens": [3, 1, 5, 3],
             "libra": {"Tails": [2, 0, 0, 2], "Claws": [0, 4, 0, 0]}}

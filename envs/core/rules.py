@@ -102,9 +102,12 @@ class Game:
     def action_names(self) -> list[str]:
         return [self.action_name(a) for a in range(self.num_actions)]
 
+    #: ``(name, start, length, meaning)`` of every block of the observation vector (see ``world.field_table``).
+    fields: list[tuple[str, int, int, str]] = []
+
     def observation_fields(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, length, meaning)`` for every block of the observation vector, in order."""
-        raise NotImplementedError
+        return list(self.fields)
 
     def config(self) -> dict:
         return {"game": self.name, "num_players": self.num_players, **self.options}
@@ -157,6 +160,10 @@ class State:
         raise NotImplementedError
 
     def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        raise NotImplementedError
+
+    def global_observation(self) -> np.ndarray:
+        """Everything, every player's private information included (for centralised critics)."""
         raise NotImplementedError
 
     def to_json(self) -> dict:

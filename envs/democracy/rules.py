@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.rules import (DealError, Game, Option, State, StateFormatError, new_rng, rng_from_json,
-                          rng_to_json)
+from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, rng_from_json, rng_to_json
+from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
 
 SUITS = "CDHS"
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -101,37 +101,14 @@ class DemocracyGame(Game):
         self.num_actions = NUM_KINDS
         self.hand_size = (FIRST_DAY_HAND[n], second_day_hand(n))
         # The world vector holds everything, per absolute seat; each player's view is a gather of it.
-        blocks = [("hand", n * k), ("commit", n * k), ("committed", n), ("captured", n * k), ("points", n * 4),
-                  ("tribes", n), ("dealer", n), ("last_trick", n * k), ("last_winner", n), ("upcard", k),
-                  ("trump", 4), ("discard", k), ("day", 2), ("trick", 1), ("island", 1), ("pool_left", 1)]
-        self.off = {}
-        pos = 0
-        for name, size in blocks:
-            self.off[name] = pos
-            pos += size
-        self.world_size = pos
+        self.layout = WorldLayout([
+            ("hand", n * k), ("commit", n * k), ("committed", n), ("captured", n * k), ("points", n * 4),
+            ("tribes", n), ("dealer", n), ("last_trick", n * k), ("last_winner", n), ("upcard", k), ("trump", 4),
+            ("discard", k), ("day", 2), ("trick", 1), ("island", 1), ("pool_left", 1)])
+        self.off, self.world_size = self.layout.off, self.layout.size
         self.views = [self._view_index(p) for p in range(n)]
         self.observation_size = len(self.views[0])
-        self._fields = self._field_table()
-
-    def _view_index(self, p: int) -> np.ndarray:
-        n, k, off = self.num_players, NUM_KINDS, self.off
-        seats = [(p + i) % n for i in range(n)]
-        idx: list[int] = []
-        idx += range(off["hand"] + p * k, off["hand"] + (p + 1) * k)
-        idx += range(off["commit"] + p * k, off["commit"] + (p + 1) * k)
-        for name, width in (("committed", 1), ("captured", k), ("points", 4), ("tribes", 1), ("dealer", 1),
-                            ("last_trick", k), ("last_winner", 1)):
-            for s in seats:
-                idx += range(off[name] + s * width, off[name] + (s + 1) * width)
-        for name, width in (("upcard", k), ("trump", 4), ("discard", k), ("day", 2), ("trick", 1), ("island", 1),
-                            ("pool_left", 1)):
-            idx += range(off[name], off[name] + width)
-        return np.asarray(idx, dtype=np.intp)
-
-    def _field_table(self):
-        n, k = self.num_players, NUM_KINDS
-        rows = [
+        self.fields = field_table([
             ("hand", k, "own hand: count of each card id (jokers can count 2)"),
             ("own_commitment", k, "one-hot of the card this player has committed to the current trick"),
             ("committed", n, "per seat (self first, then clockwise): 1 if it has committed to the current trick"),
@@ -148,15 +125,19 @@ class DemocracyGame(Game):
             ("trick", 1, "tricks played this day / cards dealt per hand this day"),
             ("island", 1, "islands completed / 10"),
             ("pool_left", 1, "unturned voting-pool cards / 12"),
-        ]
-        out, pos = [], 0
-        for name, size, meaning in rows:
-            out.append((name, pos, size, meaning))
-            pos += size
-        return out
+        ])
 
-    def observation_fields(self):
-        return list(self._fields)
+    def _view_index(self, p: int) -> np.ndarray:
+        n, k, lay = self.num_players, NUM_KINDS, self.layout
+        seats = clockwise_from(p, n)
+        idx = [*lay.seat("hand", p, k), *lay.seat("commit", p, k)]
+        for name, width in (("committed", 1), ("captured", k), ("points", 4), ("tribes", 1), ("dealer", 1),
+                            ("last_trick", k), ("last_winner", 1)):
+            idx += lay.seats(name, width, seats)
+        for name, width in (("upcard", k), ("trump", 4), ("discard", k), ("day", 2), ("trick", 1), ("island", 1),
+                            ("pool_left", 1)):
+            idx += lay.whole(name, width)
+        return np.asarray(idx, dtype=np.intp)
 
     def action_name(self, action: int) -> str:
         return "play " + card_name(action)
@@ -175,7 +156,7 @@ class DemocracyGame(Game):
         return DemocracyState.from_json(self, data)
 
 
-class DemocracyState(State):
+class DemocracyState(WorldState):
     """One game of Democracy in progress."""
 
     def __init__(self, game: DemocracyGame, rng):
@@ -391,16 +372,6 @@ class DemocracyState(State):
         return list(self._winners)
 
     # --- observations ------------------------------------------------------------------------------
-    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
-        view = self.game.views[player]
-        if out is None:
-            return self.world[view]
-        np.take(self.world, view, out=out)
-        return out
-
-    def global_observation(self) -> np.ndarray:
-        return self.world.copy()
-
     def _refresh_public(self) -> None:
         """World blocks that change when a trick resolves: piles, points, last trick, upcard, progress."""
         w, off, n, k = self.world, self.game.off, self.n, NUM_KINDS

@@ -23,8 +23,9 @@ import os
 
 import numpy as np
 
-from ..core.rules import (ConfigError, DealError, Game, Option, State, StateFormatError, new_rng, rng_from_json,
+from ..core.rules import (ConfigError, DealError, Game, Option, StateFormatError, new_rng, rng_from_json,
                           rng_to_json)
+from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
 
 # --- the card set ------------------------------------------------------------------------------------
 DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "cards.json")
@@ -181,24 +182,19 @@ class PolitixGame(Game):
                   ("turns", P), ("base", NG), ("table", NG), ("event", NE), ("events_out", NE),
                   ("voter_deck", 1), ("action_deck", 1), ("discard", NK), ("phase", 4), ("p_group", NG),
                   ("p_method", NM), ("p_played", 1), ("p_power", 1), ("turn", 1), ("zero", NG), ("one", 1)]
-        off, pos = {}, 0
-        for name, size in blocks:
-            off[name] = pos
-            pos += size
-        self.off = off
-        self.world_size = pos
+        self.layout = WorldLayout(blocks)
+        self.off, self.world_size = self.layout.off, self.layout.size
         self.views = [self._view_index(p) for p in range(n)]
         self.observation_size = len(self.views[0])
-        self._fields = self._field_table()
+        self.fields = self._field_table()
 
     def _view_index(self, p: int) -> np.ndarray:
-        n, P, off = self.num_players, self.num_parties, self.off
-        seats = [(p + i) % n for i in range(n)]
-        idx: list[int] = list(range(off["hand"] + p * NK, off["hand"] + (p + 1) * NK))
+        n, P, off, lay = self.num_players, self.num_parties, self.off, self.layout
+        seats = clockwise_from(p, n)
+        idx: list[int] = list(lay.seat("hand", p, NK))
         for name, width in (("hand_size", 1), ("beside", NB), ("politician", NPOL), ("skills", NM),
                             ("party_symbol", len(PARTIES)), ("current", 1)):
-            for s in seats:
-                idx += range(off[name] + s * width, off[name] + (s + 1) * width)
+            idx += lay.seats(name, width, seats)
         for s in seats:  # 1 for a member of the observer's party (the observer included)
             idx.append(off["one"] if self.party_of[s] == self.party_of[p] else off["zero"])
         mine = self.party_of[p]
@@ -212,7 +208,7 @@ class PolitixGame(Game):
         for name, width in (("table", NG), ("event", NE), ("events_out", NE), ("voter_deck", 1),
                             ("action_deck", 1), ("discard", NK), ("phase", 4), ("p_group", NG), ("p_method", NM),
                             ("p_played", 1), ("p_power", 1), ("turn", 1)):
-            idx += range(off[name], off[name] + width)
+            idx += lay.whole(name, width)
         return np.asarray(idx, dtype=np.intp)
 
     def _field_table(self):
@@ -244,15 +240,9 @@ class PolitixGame(Game):
             ("p_power", 1, "persuasion in progress: current power"),
             ("turn", 1, "turns taken in the game / 100"),
         ]
-        out, pos = [], 0
-        for name, size, meaning in rows:
-            out.append((name, pos, size, meaning))
-            pos += size
-        assert pos == self.observation_size
-        return out
-
-    def observation_fields(self):
-        return list(self._fields)
+        fields = field_table(rows)
+        assert fields[-1][1] + fields[-1][2] == self.observation_size
+        return fields
 
     def action_name(self, action: int) -> str:
         n = self.num_players
@@ -294,7 +284,7 @@ class PolitixGame(Game):
         return PolitixState.from_json(self, data)
 
 
-class PolitixState(State):
+class PolitixState(WorldState):
     """One game of Politix in progress."""
 
     def __init__(self, game: PolitixGame, rng):
@@ -876,16 +866,6 @@ class PolitixState(State):
         return list(self._returns)
 
     # --- observations ----------------------------------------------------------------------------------
-    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
-        view = self.game.views[player]
-        if out is None:
-            return self.world[view]
-        np.take(self.world, view, out=out)
-        return out
-
-    def global_observation(self) -> np.ndarray:
-        return self.world.copy()
-
     def _rebuild_world(self) -> None:
         """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
         w, off, n, game = self.world, self.game.off, self.n, self.game

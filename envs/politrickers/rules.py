@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.rules import (DealError, Game, State, StateFormatError, new_rng, rng_from_json, rng_to_json)
+from ..core.rules import DealError, Game, StateFormatError, new_rng, rng_from_json, rng_to_json
+from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
 
 SUIT_NAMES = ("Environment", "Health", "Safety", "Welfare", "Economy")
 SUIT_SHORT = ("Env", "Hea", "Saf", "Wel", "Eco")
@@ -132,38 +133,30 @@ class PolitrickersGame(Game):
         self.in_deck = [False] * NUM_CARDS
         for c in self.deck:
             self.in_deck[c] = True
-        blocks = [("hand", n * k), ("hidden", n * k), ("party", n * 2), ("chair", n), ("trick_card", n * k),
-                  ("trick_down", n), ("trick_played", n), ("down_count", n), ("libra", 2 * n), ("unspent", n),
-                  ("spent", n), ("vp", n), ("round_vp", n), ("ruling_party", 2), ("ruling_suit", 5),
-                  ("opp_suit", 5), ("seen", k), ("round", ROUNDS), ("trick", 1)]
-        self.off = {}
-        pos = 0
-        for bname, size in blocks:
-            self.off[bname] = pos
-            pos += size
-        self.world_size = pos
+        self.layout = WorldLayout([
+            ("hand", n * k), ("hidden", n * k), ("party", n * 2), ("chair", n), ("trick_card", n * k),
+            ("trick_down", n), ("trick_played", n), ("down_count", n), ("libra", 2 * n), ("unspent", n),
+            ("spent", n), ("vp", n), ("round_vp", n), ("ruling_party", 2), ("ruling_suit", 5), ("opp_suit", 5),
+            ("seen", k), ("round", ROUNDS), ("trick", 1)])
+        self.off, self.world_size = self.layout.off, self.layout.size
         self.views = [self._view_index(p) for p in range(n)]
         self.observation_size = len(self.views[0])
-        self._fields = self._field_table()
+        self.fields = self._field_table()
         self._names = [self._action_name(a) for a in range(NUM_ACTIONS)]
 
     def _view_index(self, p: int) -> np.ndarray:
-        n, k, off = self.num_players, NUM_CARDS, self.off
-        seats = [(p + i) % n for i in range(n)]
-        idx: list[int] = []
-        idx += range(off["hand"] + p * k, off["hand"] + (p + 1) * k)
-        idx += range(off["hidden"] + p * k, off["hidden"] + (p + 1) * k)
+        n, k, lay = self.num_players, NUM_CARDS, self.layout
+        seats = clockwise_from(p, n)
+        idx = [*lay.seat("hand", p, k), *lay.seat("hidden", p, k)]
         for bname, width in (("party", 2), ("chair", 1), ("trick_card", k), ("trick_down", 1),
                              ("trick_played", 1), ("down_count", 1), ("unspent", 1), ("spent", 1), ("vp", 1),
                              ("round_vp", 1)):
-            for s in seats:
-                idx += range(off[bname] + s * width, off[bname] + (s + 1) * width)
+            idx += lay.seats(bname, width, seats)
         for plate in (TAILS, CLAWS):
-            for s in seats:
-                idx.append(off["libra"] + plate * n + s)
+            idx += [lay.off["libra"] + plate * n + s for s in seats]
         for bname, width in (("ruling_party", 2), ("ruling_suit", 5), ("opp_suit", 5), ("seen", k),
                              ("round", ROUNDS), ("trick", 1)):
-            idx += range(off[bname], off[bname] + width)
+            idx += lay.whole(bname, width)
         return np.asarray(idx, dtype=np.intp)
 
     def _field_table(self):
@@ -190,14 +183,7 @@ class PolitrickersGame(Game):
             ("round", ROUNDS, "one-hot of the round 1..3"),
             ("trick", 1, "tricks completed this round / 9"),
         ]
-        out, pos = [], 0
-        for fname, size, meaning in rows:
-            out.append((fname, pos, size, meaning))
-            pos += size
-        return out
-
-    def observation_fields(self):
-        return list(self._fields)
+        return field_table(rows)
 
     @staticmethod
     def _action_name(action: int) -> str:
@@ -228,7 +214,7 @@ class PolitrickersGame(Game):
         return PolitrickersState.from_json(self, data)
 
 
-class PolitrickersState(State):
+class PolitrickersState(WorldState):
     """One game of Politrickers in progress."""
 
     def __init__(self, game: PolitrickersGame, rng):
@@ -650,16 +636,6 @@ class PolitrickersState(State):
         return list(self._winners)
 
     # --- observations ------------------------------------------------------------------------------
-    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
-        view = self.game.views[player]
-        if out is None:
-            return self.world[view]
-        np.take(self.world, view, out=out)
-        return out
-
-    def global_observation(self) -> np.ndarray:
-        return self.world.copy()
-
     def _rebuild_world(self) -> None:
         """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
         w, off, n, k = self.world, self.game.off, self.n, NUM_CARDS
