@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "democracy": "envs.democracy",
     "politix": "envs.politix",
     "politrickers": "envs.politrickers",
+    "prime_minister": "envs.prime_minister",
 }
 
 
