@@ -1,6 +1,11 @@
 """The ``hustings`` command line.
 
     hustings demo democracy --players 4 [--bots heuristic random ...] [--seed 1] [--quiet]
+    hustings train configs/democracy.yaml [--resume] [--output-dir DIR] [--total-timesteps N]
+    hustings evaluate democracy --players 4 --bots runs/democracy/policy.pt heuristic heuristic heuristic \
+        --games 2000 [--json OUT]
+
+``train`` and ``evaluate`` import torch / stable-baselines3 only when they run (``pip install hustings[train]``).
 """
 from __future__ import annotations
 
@@ -59,6 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--max-islands", type=int, default=None, help=argparse.SUPPRESS)
     demo.add_argument("--quiet", action="store_true", help="print only the final table and result")
     demo.set_defaults(func=_demo)
+
+    from . import evaluate, train  # light: they import torch and SB3 only inside their commands
+
+    tr = sub.add_parser("train", help="train a bot with masked PPO self-play from a YAML config",
+                        description=train.__doc__.splitlines()[0])
+    train.add_arguments(tr)
+    tr.set_defaults(func=train.run)
+    ev = sub.add_parser("evaluate", help="play a duplicate-deal tournament between bots and report win rates",
+                        description=evaluate.__doc__.splitlines()[0])
+    evaluate.add_arguments(ev)
+    ev.set_defaults(func=evaluate.run)
     return parser
 
 

@@ -1,0 +1,80 @@
+"""Training configs: the shipped ones load; every kind of mistake is an error naming the key and what is expected."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from envs.core.rules import ConfigError
+from training.config import SCHEMA, load_config, validate
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONFIGS = sorted(f for f in os.listdir(os.path.join(ROOT, "configs")) if f.endswith(".yaml"))
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_shipped_configs_load(name):
+    cfg = load_config(os.path.join(ROOT, "configs", name))
+    assert cfg["game"] and cfg["num_players"] >= 2
+    assert set(cfg) == set(SCHEMA[""]) | {s for s in SCHEMA if s}
+
+
+def test_defaults_fill_missing_keys():
+    cfg = validate({"game": "democracy"})
+    assert cfg["num_players"] == 4  # the game's default
+    assert cfg["ppo"]["n_epochs"] == SCHEMA["ppo"]["n_epochs"].default
+    assert cfg["output_dir"] == os.path.join("runs", "democracy")
+    assert validate({"game": "democracy", "ppo": {"learning_rate": 1}})["ppo"]["learning_rate"] == 1.0
+
+
+@pytest.mark.parametrize("raw, words", [
+    ({"game": "democracy", "colour": "red"}, ["unknown key 'colour'", "expected one of"]),
+    ({"game": "democracy", "ppo": {"batchsize": 64}}, ["unknown key 'ppo.batchsize'", "ppo.batch_size"]),
+    ({"game": "democracy", "ppo": {"batch_size": "64"}}, ["ppo.batch_size='64'", "expected an int > 1"]),
+    ({"game": "democracy", "ppo": {"batch_size": 64.0}}, ["ppo.batch_size=64.0", "expected an int"]),
+    ({"game": "democracy", "ppo": {"gamma": 1.5}}, ["ppo.gamma=1.5", "(0, 1]"]),
+    ({"game": "democracy", "ppo": {"activation": "gelu"}}, ["ppo.activation='gelu'", "'tanh' or 'relu'"]),
+    ({"game": "democracy", "ppo": {"net_arch": [64, 0]}}, ["ppo.net_arch", "layer widths"]),
+    ({"game": "democracy", "n_envs": 0}, ["n_envs=0", "an int > 0"]),
+    ({"game": "democracy", "n_envs": True}, ["n_envs=True", "an int > 0"]),
+    ({"game": "democracy", "vec_env": "ray"}, ["vec_env='ray'", "'dummy'"]),
+    ({"game": "democracy", "reward": {"mode": "points"}}, ["reward.mode='points'", "'win'"]),
+    ({"game": "democracy", "reward": 3}, ["reward must be a mapping"]),
+    ({"game": "chess"}, ["game='chess'", "expected one of", "democracy"]),
+    ({"ppo": {}}, ["missing key 'game'"]),
+    ({"game": "democracy", "num_players": 9}, ["num_players", "2..6"]),
+    ({"game": "democracy", "game_options": {"islands": 3}}, ["unknown option", "islands"]),
+    ({"game": "democracy", "opponents": {"scripted": {"genius": 1.0}}}, ["unknown bot 'genius'", "heuristic"]),
+    ({"game": "democracy", "opponents": {"scripted": {"random": -1}}}, ["opponents.scripted", "weight >= 0"]),
+    ({"game": "democracy", "opponents": {"scripted": {"random": 0}}}, ["at least one scripted bot"]),
+    ({"game": "democracy", "eval": {"baselines": ["oracle"]}}, ["eval.baselines", "'oracle'"]),
+    ({"game": "democracy", "n_envs": 2, "ppo": {"n_steps": 16, "batch_size": 64}}, ["batch_size=64", "at most"]),
+    ([1, 2], ["expected a mapping"]),
+])
+def test_config_errors_name_the_key(raw, words):
+    with pytest.raises(ConfigError) as info:
+        validate(raw)
+    for w in words:
+        assert w in str(info.value), (w, str(info.value))
+
+
+def test_config_file_errors(tmp_path):
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(str(tmp_path / "nope.yaml"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: democracy\nppo: [unclosed\n")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_config(str(bad))
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("game: democracy\nppo:\n  n_epoch: 3\n")
+    with pytest.raises(ConfigError, match=r"typo.yaml: unknown key 'ppo.n_epoch'"):
+        load_config(str(typo))
+
+
+def test_cli_reports_config_errors(tmp_path, capsys):
+    from training.cli import main
+
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("game: democracy\ntotal_timestep: 10\n")
+    assert main(["train", str(typo)]) == 2
+    assert "unknown key 'total_timestep'" in capsys.readouterr().err

@@ -1,0 +1,172 @@
+"""Training end to end on the smoke config: the run, its outputs, resume, and the errors for bad checkpoints."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from training.config import load_config, validate
+from training.policy import CheckpointError, load_checkpoint
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
+
+
+def smoke_cfg(out_dir, **over) -> dict:
+    raw = dict(load_config(SMOKE))
+    raw.update(output_dir=str(out_dir), **over)
+    return validate(raw)
+
+
+def test_smoke_run_through_the_cli(tmp_path, capsys):
+    from training.cli import main
+
+    out = tmp_path / "run"
+    assert main(["train", SMOKE, "--output-dir", str(out), "--no-progress"]) == 0
+    for name in ("checkpoint.pt", "policy.pt", "config.yaml", "report.json", "report.md", "learning_curve.png"):
+        assert (out / name).is_file(), name
+    assert any((out / "tb").rglob("events.out.tfevents.*"))
+    report = json.loads((out / "report.json").read_text())
+    cfg = load_config(SMOKE)
+    assert report["timesteps"] == cfg["total_timesteps"]
+    assert report["timesteps_per_second"] > 0
+    assert [h["timesteps"] for h in report["history"]] == [0, 2048, 4096]
+    for b in cfg["eval"]["baselines"]:
+        r = report["final"][b]
+        assert r["games"] >= cfg["eval"]["final_games"] and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
+    assert (out / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    printed = capsys.readouterr().out
+    assert "timesteps/s" in printed
+    # The slim policy file and the full checkpoint both play in tournaments.
+    full, slim = load_checkpoint(str(out / "checkpoint.pt")), load_checkpoint(str(out / "policy.pt"))
+    assert full["kind"] == "full" and "optimizer_state" in full and len(full["pool"]) == 2
+    assert slim["kind"] == "policy" and "optimizer_state" not in slim
+    assert os.path.getsize(out / "policy.pt") < os.path.getsize(out / "checkpoint.pt")
+    js = tmp_path / "eval.json"
+    assert main(["evaluate", "democracy", "--players", "4", "--bots", str(out / "policy.pt"), "random", "random",
+                 "random", "--games", "8", "--json", str(js), "--no-progress", "--workers", "1"]) == 0
+    result = json.loads(js.read_text())
+    assert set(result["bots"]) == {"policy.pt", "random#1", "random#2", "random#3"}
+
+
+def test_resume_continues_timesteps_optimiser_and_pool(tmp_path):
+    from training.train import train
+
+    out = tmp_path / "run"
+    logs = []
+    first = train(smoke_cfg(out, total_timesteps=2048), progress=False, log=logs.append)
+    assert first["timesteps"] == 2048
+    ck1 = load_checkpoint(str(out / "checkpoint.pt"))
+    assert ck1["num_timesteps"] == 2048
+    assert [p["timesteps"] for p in ck1["pool"]] == [1024, 2048]
+    steps1 = max(s["step"] for s in ck1["optimizer_state"]["state"].values())
+
+    logs.clear()
+    second = train(smoke_cfg(out, total_timesteps=4096), resume=True, progress=False, log=logs.append)
+    assert any("resumed" in line and "at 2048 timesteps, 2 snapshot(s)" in line for line in logs), logs
+    assert second["timesteps"] == 4096 and second["timesteps_this_run"] == 2048
+    ck2 = load_checkpoint(str(out / "checkpoint.pt"))
+    assert ck2["num_timesteps"] == 4096
+    assert [p["timesteps"] for p in ck2["pool"]] == [3072, 4096]  # pool_size 2: the run-1 snapshots aged out
+    steps2 = max(s["step"] for s in ck2["optimizer_state"]["state"].values())
+    assert steps2 == 2 * steps1  # Adam's step count went on from the checkpoint
+    assert [h["timesteps"] for h in ck2["history"]] == [0, 2048, 4096]  # history kept, not restarted
+
+
+def test_resume_keeps_the_pool_it_restored(tmp_path):
+    from training.train import train
+
+    out = tmp_path / "run"
+    train(smoke_cfg(out, total_timesteps=2048), progress=False, log=lambda *a: None)
+    before = load_checkpoint(str(out / "checkpoint.pt"))["pool"]
+    cfg = smoke_cfg(out, total_timesteps=3072)
+    cfg["opponents"]["pool_size"] = 5
+    train(cfg, resume=True, progress=False, log=lambda *a: None)
+    after = load_checkpoint(str(out / "checkpoint.pt"))["pool"]
+    assert [p["timesteps"] for p in after] == [1024, 2048, 3072]
+    for a, b in zip(before, after[:2]):
+        assert all((x == y).all() for x, y in zip(a["weights"], b["weights"]))
+
+
+def test_missing_and_corrupt_checkpoints(tmp_path):
+    from training.train import train
+
+    out = tmp_path / "run"
+    with pytest.raises(CheckpointError, match=r"checkpoint .*run.checkpoint\.pt does not exist; expected a checkpoint"):
+        train(smoke_cfg(out), resume=True, progress=False)
+    out.mkdir()
+    (out / "checkpoint.pt").write_bytes(b"this is not a checkpoint")
+    with pytest.raises(CheckpointError, match=r"checkpoint .*checkpoint\.pt is corrupt or not a checkpoint"):
+        train(smoke_cfg(out), resume=True, progress=False)
+
+    # A real checkpoint cut short (what a non-atomic write could leave behind).
+    good = tmp_path / "good"
+    train(smoke_cfg(good, total_timesteps=1024), progress=False, log=lambda *a: None)
+    data = (good / "checkpoint.pt").read_bytes()
+    (out / "checkpoint.pt").write_bytes(data[: len(data) // 2])
+    with pytest.raises(CheckpointError, match="is corrupt or not a checkpoint"):
+        train(smoke_cfg(out), resume=True, progress=False)
+
+    # A policy-only file cannot be resumed; a torch file of something else is not a checkpoint.
+    (out / "checkpoint.pt").write_bytes((good / "policy.pt").read_bytes())
+    with pytest.raises(CheckpointError, match="holds a policy only"):
+        train(smoke_cfg(out), resume=True, progress=False)
+    import torch
+    torch.save({"weights": torch.zeros(3)}, out / "checkpoint.pt")
+    with pytest.raises(CheckpointError, match="not a hustings checkpoint"):
+        train(smoke_cfg(out), resume=True, progress=False)
+
+    # Resuming with a different game setup or network is refused, naming the key.
+    (out / "checkpoint.pt").write_bytes((good / "checkpoint.pt").read_bytes())
+    with pytest.raises(ValueError, match="num_players=4"):
+        train(smoke_cfg(out, num_players=3), resume=True, progress=False)
+    cfg = smoke_cfg(out)
+    cfg["ppo"]["net_arch"] = [32]
+    with pytest.raises(ValueError, match=r"ppo.net_arch=\[64, 64\]"):
+        train(cfg, resume=True, progress=False)
+
+
+def test_checkpoint_writes_are_atomic(tmp_path, monkeypatch):
+    import torch
+
+    from training import policy
+
+    target = tmp_path / "ck.pt"
+    policy.atomic_torch_save({"a": torch.ones(2)}, str(target))
+
+    def boom(*a, **k):
+        raise KeyboardInterrupt  # interrupted half-way through the write
+
+    monkeypatch.setattr(torch, "save", boom)
+    with pytest.raises(KeyboardInterrupt):
+        policy.atomic_torch_save({"a": torch.zeros(2)}, str(target))
+    assert torch.load(target, weights_only=True)["a"].tolist() == [1.0, 1.0]  # the old file, whole
+    assert os.listdir(tmp_path) == ["ck.pt"]  # no temporary file left behind
+
+
+@pytest.mark.slow
+def test_bench_train_runs(capsys):
+    from training.bench_train import main
+
+    assert main(["--ours-steps", "4096", "--theirs-steps", "256"]) == 0
+    out = capsys.readouterr().out
+    assert "ratio ours/theirs" in out
+
+
+GAME_CONFIGS = sorted(f for f in os.listdir(os.path.join(ROOT, "configs")) if f.endswith(".yaml") and f != "smoke.yaml")
+
+
+@pytest.mark.parametrize("name", GAME_CONFIGS)
+def test_each_game_config_trains_a_little(name, tmp_path):
+    """Every game's shipped config, shrunk to a few rollouts, runs end to end (the per-game smoke run)."""
+    from training.train import train
+
+    raw = dict(load_config(os.path.join(ROOT, "configs", name)))
+    raw.update(output_dir=str(tmp_path), total_timesteps=1024, n_envs=2, vec_env="dummy")
+    raw["ppo"] = dict(raw["ppo"], n_steps=256, batch_size=256, n_epochs=1)
+    raw["eval"] = dict(raw["eval"], every=512, games=2, final_games=raw["num_players"])
+    raw["opponents"] = dict(raw["opponents"], snapshot_every=512)
+    report = train(validate(raw), progress=False, log=lambda *a: None)
+    assert report["timesteps"] == 1024
+    assert (tmp_path / "policy.pt").is_file() and (tmp_path / "learning_curve.png").is_file()

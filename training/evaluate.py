@@ -1,0 +1,311 @@
+"""Tournaments between bots: ``hustings evaluate GAME --players N --bots SPEC [SPEC ...] --games K [--json OUT]``.
+
+A SPEC is a scripted bot's name (``random``, ``heuristic``, ...) or the path of a checkpoint written by
+``hustings train`` (``runs/<game>/checkpoint.pt``, ``checkpoints/<game>/policy.pt``); give one SPEC per seat, or
+one SPEC to fill every seat.
+
+Variance reduction: games come in *duplicate sets*. Each set is one deal (one seed, which fixes every shuffle of
+the game) played ``n`` times, the bots rotated one seat further each time, so every bot plays every seat of every
+deal. Sets run in parallel worker processes (default: one per CPU core).
+
+Reported per bot: games, win rate (a shared win counts 1/k for each of the k winners; truncated games count 0),
+mean score (the game's own score: tribes, VP, ...), a 95% Wilson interval of the win rate, and a rating from all
+pairwise results (a Bradley-Terry fit on the Elo scale, 1000 = the average bot). Duplicate games are not independent
+(that is the point), so the Wilson interval, which assumes they are, is on the cautious side.
+
+    python -m training.evaluate democracy --players 4 --bots heuristic random random random --games 400
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import sys
+import time
+
+import envs
+from envs.core.rules import IllegalActionError
+
+FAIR = "fair share"
+
+
+# --- bots from specs --------------------------------------------------------------------------------------------
+def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
+    """Turn SPECs into picklable bot recipes: ``("scripted", name)`` or ``("policy", arrays, activation, label)``."""
+    from .policy import load_checkpoint, check_matches
+
+    module = envs.game_module(game_name)
+    recipes, cache = [], {}
+    for spec in specs:
+        if spec in module.BOTS:
+            recipes.append(("scripted", spec))
+            continue
+        looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip"))
+        if not looks_like_path and not os.path.exists(spec):
+            raise envs.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
+                                   f"({', '.join(sorted(module.BOTS))}) or a checkpoint path")
+        if spec not in cache:
+            data = load_checkpoint(spec)
+            check_matches(data, spec, game.name, game.num_players, game.observation_size, game.num_actions,
+                          type(game).observation_version)
+            from .policy import policy_from_checkpoint
+            cache[spec] = ("policy", policy_from_checkpoint(data).to_arrays(), data["net"]["activation"],
+                           os.path.basename(spec))
+        recipes.append(cache[spec])
+    return recipes
+
+
+def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
+    from .policy import NumpyPolicy, PolicyBot
+
+    if recipe[0] == "scripted":
+        return envs.make_bot(game_name, recipe[1], seed=seed)
+    _, arrays, activation, label = recipe
+    return PolicyBot(NumpyPolicy.from_arrays(arrays, activation), deterministic=True, seed=seed, label=label)
+
+
+def bot_names(specs: list[str]) -> list[str]:
+    """Display names, unique: the spec (a path's file name), numbered when a spec appears more than once."""
+    base = [os.path.basename(s) if (os.sep in s or "/" in s) else s for s in specs]
+    if len(set(base)) < len(base) and len(set(specs)) == len(specs):
+        base = list(specs)  # same file names in different folders: show the paths
+    names, seen = [], {}
+    for b in base:
+        seen[b] = seen.get(b, 0) + 1
+        names.append(b if base.count(b) == 1 else f"{b}#{seen[b]}")
+    return names
+
+
+# --- playing (in worker processes) ------------------------------------------------------------------------------
+_WORKER: dict = {}
+
+
+def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple]) -> None:
+    module = envs.game_module(game_name)
+    _WORKER["game"] = module.raw_env.game_class(num_players, **game_options)
+    _WORKER["bots"] = [build_bot(game_name, r) for r in recipes]
+
+
+def _play_set(task: tuple[int, int]) -> list[dict]:
+    """One duplicate set: deal ``seed`` played ``n`` times, bot ``b`` in seat ``(b + r) % n`` in rotation ``r``."""
+    seed, rotations = task
+    game, bots = _WORKER["game"], _WORKER["bots"]
+    n = game.num_players
+    out = []
+    for r in range(rotations):
+        seat_of = [(b + r) % n for b in range(n)]
+        by_seat = [None] * n
+        for b, s in enumerate(seat_of):
+            by_seat[s] = bots[b]
+        state = game.new_initial_state(seed=seed)
+        for b, bot in enumerate(bots):  # bot RNGs fixed per (deal, rotation, bot): every run gives the same games
+            bot.reset(seed * 1009 + r * 31 + b)
+        while not state.is_terminal():
+            p = state.current_player()
+            state._apply(_checked(game, state, by_seat[p], p))
+        winners = state.winners()
+        scores = state.scores()
+        out.append({"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],
+                    "scores": [float(scores[s]) for s in seat_of], "truncated": bool(state.truncated)})
+    return out
+
+
+def _checked(game, state, bot, player: int) -> int:
+    action = bot.act(state, player)
+    if not state.is_legal(action):
+        raise IllegalActionError(
+            f"{game.name}: bot {bot!r} in seat {player} chose illegal action {action}")
+    return action
+
+
+# --- statistics -------------------------------------------------------------------------------------------------
+def wilson(p: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion ``p`` over ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ratings(games: list[dict], m: int, iters: int = 200) -> list[float]:
+    """Bradley-Terry strengths from pairwise results (win share, then score, decides), on the Elo scale.
+
+    Each game gives every pair of bots a result: 1, 1/2 or 0. One virtual draw per pair keeps ratings finite.
+    Fitted by the standard MM iteration; the mean rating is 1000.
+    """
+    wins = [[0.5] * m for _ in range(m)]  # the virtual draw
+    count = [[1.0] * m for _ in range(m)]
+    for g in games:
+        share = [0.0] * m
+        for w in g["winners"]:
+            share[w] = 1.0 / len(g["winners"])
+        key = [(share[b], g["scores"][b]) for b in range(m)]
+        for i in range(m):
+            for j in range(i + 1, m):
+                res = 1.0 if key[i] > key[j] else 0.0 if key[i] < key[j] else 0.5
+                wins[i][j] += res
+                wins[j][i] += 1 - res
+                count[i][j] += 1
+                count[j][i] += 1
+    strength = [1.0] * m
+    for _ in range(iters):
+        new = []
+        for i in range(m):
+            total_w = sum(wins[i][j] for j in range(m) if j != i)
+            denom = sum(count[i][j] / (strength[i] + strength[j]) for j in range(m) if j != i)
+            new.append(total_w / denom if denom > 0 else strength[i])
+        g = math.exp(sum(math.log(s) for s in new) / m)
+        strength = [s / g for s in new]
+    return [1000.0 + 400.0 * math.log10(s) for s in strength]
+
+
+def summarise(names: list[str], games: list[dict], num_players: int) -> dict:
+    m = len(names)
+    n = len(games)
+    result = {"games": n, "num_players": num_players, "fair_share": 1.0 / num_players,
+              "truncated": sum(g["truncated"] for g in games), "bots": {}}
+    elo = ratings(games, m) if n else [1000.0] * m
+    for b, name in enumerate(names):
+        share = sum(1.0 / len(g["winners"]) for g in games if b in g["winners"])
+        rate = share / n if n else 0.0
+        lo, hi = wilson(rate, n)
+        result["bots"][name] = {
+            "games": n, "win_rate": rate, "ci95": [lo, hi],
+            "mean_score": (sum(g["scores"][b] for g in games) / n) if n else 0.0,
+            "rating": elo[b],
+            "seat_win_rate": [
+                (sum(1.0 / len(g["winners"]) for g in games if g["seats"][b] == s and b in g["winners"])
+                 / max(1, sum(1 for g in games if g["seats"][b] == s))) for s in range(num_players)],
+        }
+    return result
+
+
+def markdown(result: dict, title: str | None = None) -> str:
+    fair = result["fair_share"]
+    lines = []
+    if title:
+        lines += [f"### {title}", ""]
+    lines += [f"{result['games']} games, {result['num_players']} players (fair share {fair:.3f}); "
+              f"{result['truncated']} truncated.", "",
+              "| bot | games | win rate | 95% CI | vs fair share | mean score | rating |",
+              "|---|---:|---:|---|---|---:|---:|"]
+    for name, r in sorted(result["bots"].items(), key=lambda kv: -kv[1]["rating"]):
+        lo, hi = r["ci95"]
+        verdict = "above" if lo > fair else "below" if hi < fair else "within CI"
+        lines.append(f"| {name} | {r['games']} | {r['win_rate']:.3f} | [{lo:.3f}, {hi:.3f}] | {verdict} | "
+                     f"{r['mean_score']:.2f} | {r['rating']:.0f} |")
+    return "\n".join(lines) + "\n"
+
+
+# --- the tournament ---------------------------------------------------------------------------------------------
+def tournament(game_name: str, specs: list[str], games: int, num_players: int | None = None,
+               game_options: dict | None = None, seed: int = 0, workers: int | None = None,
+               progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None) -> dict:
+    """Play about ``games`` games (whole duplicate sets of ``n``) between the bots of ``specs``; the summary dict.
+
+    ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
+    """
+    module = envs.game_module(game_name)
+    game_options = game_options or {}
+    n = num_players or module.raw_env.default_players
+    game = module.raw_env.game_class(n, **game_options)
+    if len(specs) == 1:
+        specs = specs * n
+    if len(specs) != n:
+        raise envs.ConfigError(f"{game_name}: {len(specs)} bots for {n} seats; expected one bot per seat "
+                               f"(or one bot for all seats)")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise envs.ConfigError(f"games={games!r} is invalid; expected an int >= 1")
+    recipes = recipes or resolve_specs(game_name, game, specs)
+    names = names or bot_names(specs)
+    sets = -(-games // n)
+    tasks = [(seed * 1_000_003 + i, n) for i in range(sets)]
+    workers = max(1, min(workers or os.cpu_count() or 1, sets))
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=sets * n, unit="game", desc=f"{game_name} {n}p", file=sys.stderr)
+    played: list[dict] = []
+    t0 = time.perf_counter()
+    if workers == 1:
+        _init_worker(game_name, n, game_options, recipes)
+        for t in tasks:
+            played += _play_set(t)
+            if bar:
+                bar.update(n)
+    else:
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(workers, initializer=_init_worker, initargs=(game_name, n, game_options, recipes)) as pool:
+            for res in pool.imap_unordered(_play_set, tasks, chunksize=max(1, min(16, sets // (workers * 8)))):
+                played += res
+                if bar:
+                    bar.update(n)
+    if bar:
+        bar.close()
+    played.sort(key=lambda g: (g["seed"], g["seats"]))
+    result = summarise(names, played, n)
+    result.update({"game": game_name, "game_options": game_options, "specs": specs, "seed": seed,
+                   "duplicate_sets": sets, "seconds": time.perf_counter() - t0})
+    return result
+
+
+# --- command line -----------------------------------------------------------------------------------------------
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game name (" + ", ".join(envs.games()) + ")")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
+    p.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
+                   help="one per seat (or one for all): a scripted bot name or a checkpoint path")
+    p.add_argument("--games", type=int, default=400, help="games to play, rounded up to whole duplicate sets "
+                   "(default 400)")
+    p.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
+    p.add_argument("--json", metavar="OUT", help="write the results as JSON here")
+    p.add_argument("--markdown", metavar="OUT", help="write the Markdown table here too")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. --option max_islands=20 (value parsed as YAML)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def parse_options(items: list[str]) -> dict:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise envs.ConfigError(f"--option {item!r} is invalid; expected KEY=VALUE")
+        key, value = item.split("=", 1)
+        import yaml
+        out[key] = yaml.safe_load(value)
+    return out
+
+
+def run(args) -> int:
+    result = tournament(args.game, args.bots, args.games, num_players=args.players,
+                        game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
+                        progress=not args.no_progress)
+    text = markdown(result, title=f"{result['game']}: " + " vs ".join(result["specs"]))
+    print(text, end="")
+    if args.json:
+        from .policy import atomic_write_text
+        atomic_write_text(json.dumps(result, indent=2) + "\n", args.json)
+    if args.markdown:
+        from .policy import atomic_write_text
+        atomic_write_text(text, args.markdown)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.evaluate", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

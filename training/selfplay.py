@@ -1,0 +1,237 @@
+"""Self-play for single-agent RL libraries: one learner seat in a hustings AEC env, the other seats played inside.
+
+:class:`SelfPlayEnv` is a ``gymnasium.Env``: each episode (one whole game) the learner takes a random seat and every
+other seat gets an opponent drawn from the pool (scripted bots by weight, and frozen snapshots of the learner).
+``step`` plays the learner's action, then the opponents' actions until the learner is to move again or the game is
+over. The reward is the learner's own seat's reward summed over all those actions, so a game that ends while
+others move still pays the learner. ``action_masks()`` is a method of the env itself, which is what
+sb3-contrib's MaskablePPO asks every (sub-process) env for.
+
+:class:`MaskCacheVecEnv` saves that extra round trip to the workers: the env also puts its mask in ``info``, and
+the wrapper answers ``env_method("action_masks")`` from the last step's infos.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+import envs
+from envs.core.bots import Bot
+
+from .policy import NumpyPolicy, PolicyBot
+
+
+class SelfPlayEnv(gym.Env):
+    """The learner's view of a multi-player hustings game.
+
+    Args:
+        game: registered game name.
+        num_players: seats (the game's default when ``None``).
+        game_options: the game's variant options.
+        reward_mode: the AEC env's reward, ``"win"`` or ``"score"``.
+        shaping: extra reward per point of the learner's score change minus the mean change of the others.
+        scripted: scripted-bot name -> pool weight.
+        snapshot_weight: pool weight of all snapshots together (used once there are snapshots).
+        deterministic_snapshots: snapshots play argmax instead of sampling.
+
+    ``reset(options=...)`` accepts ``deal`` (the game's custom deal), ``seat`` (the learner's seat) and
+    ``opponents`` (one bot per other seat, in seat order: scripted names or :class:`~envs.core.bots.Bot` objects).
+    """
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, game: str, num_players: int | None = None, game_options: dict | None = None,
+                 reward_mode: str = "win", shaping: float = 0.0, scripted: dict[str, float] | None = None,
+                 snapshot_weight: float = 0.0, deterministic_snapshots: bool = False, mask_in_info: bool = True):
+        super().__init__()
+        self.mask_in_info = mask_in_info  # sub-process workers send masks back in info; in-process envs need not
+        self.aec = envs.make(game, num_players=num_players, reward=reward_mode, **(game_options or {}))
+        self.game_name = game
+        self.n = self.aec.game.num_players
+        self.agents = self.aec.possible_agents
+        self.observation_space = gym.spaces.Box(-np.inf, np.inf, (self.aec.game.observation_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(self.aec.game.num_actions)
+        self.shaping = float(shaping)
+        scripted = {"random": 1.0} if scripted is None else scripted
+        self._scripted_names = [k for k, w in scripted.items() if w > 0]
+        self._scripted_weights = [float(scripted[k]) for k in self._scripted_names]
+        # One bot object per (name, seat): bots may keep per-game state.
+        self._bots = {(name, s): envs.make_bot(game, name) for name in self._scripted_names for s in range(self.n)}
+        self.snapshot_weight = float(snapshot_weight)
+        self.deterministic_snapshots = deterministic_snapshots
+        self._snapshots: list[NumpyPolicy] = []
+        self.seat = 0
+        self.learner = self.agents[0]
+        self.opponents: list[Bot | None] = [None] * self.n
+        self.opponent_names: list[str] = [""] * self.n
+
+    # --- the pool --------------------------------------------------------------------------------------------
+    def set_snapshots(self, arrays: list[list[np.ndarray]], activation: str) -> int:
+        """Replace the frozen snapshots (each as ``NumpyPolicy.to_arrays()``); returns how many there are."""
+        self._snapshots = [NumpyPolicy.from_arrays(a, activation) for a in arrays]
+        return len(self._snapshots)
+
+    def _draw_opponent(self, seat: int) -> tuple[Bot, str]:
+        names = list(self._scripted_names)
+        weights = list(self._scripted_weights)
+        if self._snapshots and self.snapshot_weight > 0:
+            names.append("snapshot")
+            weights.append(self.snapshot_weight)
+        w = np.asarray(weights) / sum(weights)
+        name = names[int(self.np_random.choice(len(names), p=w))]
+        if name == "snapshot":
+            k = int(self.np_random.integers(len(self._snapshots)))
+            return PolicyBot(self._snapshots[k], deterministic=self.deterministic_snapshots), f"snapshot{k}"
+        return self._bots[(name, seat)], name
+
+    # --- gymnasium API -----------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        options = dict(options or {})
+        rng = self.np_random
+        self.seat = int(options["seat"]) if "seat" in options else int(rng.integers(self.n))
+        self.learner = self.agents[self.seat]
+        given = options.get("opponents")
+        others = [s for s in range(self.n) if s != self.seat]
+        if given is not None and len(given) != len(others):
+            raise ValueError(f"reset: {len(given)} opponents for {len(others)} other seats; expected one per seat")
+        self.opponents = [None] * self.n
+        self.opponent_names = ["learner"] * self.n
+        for i, s in enumerate(others):
+            if given is not None:
+                bot = given[i]
+                bot, name = (envs.make_bot(self.game_name, bot), bot) if isinstance(bot, str) else (bot, repr(bot))
+            else:
+                bot, name = self._draw_opponent(s)
+            bot.reset(int(rng.integers(2**31)))
+            self.opponents[s], self.opponent_names[s] = bot, name
+        aec_options = {"deal": options["deal"]} if "deal" in options else None
+        self.aec.reset(seed=int(rng.integers(2**31)), options=aec_options)
+        self._scores = list(self.aec.game_state.scores())
+        self._version = self.aec.game_state.score_version
+        _, done = self._play_others()  # games end only after every seat has moved, so done is False here
+        return self._obs(), self._info(done)
+
+    def step(self, action):
+        self.aec.step(int(action))
+        reward = self._reward_of_last_step()
+        more, done = self._play_others()
+        reward += more
+        if done:
+            aec = self.aec
+            terminated = bool(aec.terminations[self.learner])
+            truncated = bool(aec.truncations[self.learner])
+        else:
+            terminated = truncated = False
+        return self._obs(), reward, terminated, truncated, self._info(done)
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions (what MaskablePPO asks for)."""
+        return self.aec.action_mask().astype(bool)
+
+    # --- inside ------------------------------------------------------------------------------------------------
+    def _reward_of_last_step(self) -> float:
+        aec = self.aec
+        r = aec.rewards[self.learner]
+        if self.shaping:
+            st = aec.game_state
+            if st.score_version != self._version:
+                new = st.scores()
+                delta = [new[p] - self._scores[p] for p in range(self.n)]
+                others = sum(delta) - delta[self.seat]
+                r += self.shaping * (delta[self.seat] - others / (self.n - 1))
+                self._scores, self._version = list(new), st.score_version
+        return float(r)
+
+    def _play_others(self) -> tuple[float, bool]:
+        """Opponents move until it is the learner's turn or the game is over; the learner's reward meanwhile."""
+        aec = self.aec
+        reward = 0.0
+        while True:
+            agent = aec.agent_selection
+            if aec.terminations[agent] or aec.truncations[agent]:
+                return reward, True
+            if agent == self.learner:
+                return reward, False
+            seat = aec._seat[agent]
+            aec.step(self.opponents[seat].act(aec.game_state, seat))
+            reward += self._reward_of_last_step()
+
+    def _obs(self) -> np.ndarray:
+        return self.aec.game_state.observation(self.seat)
+
+    def _info(self, done: bool) -> dict[str, Any]:
+        info: dict[str, Any] = {"seat": self.seat}
+        if self.mask_in_info:
+            info["action_mask"] = self.action_masks()
+        if done:
+            st = self.aec.game_state
+            winners = st.winners()
+            info["winners"] = winners
+            info["win_share"] = (1.0 / len(winners)) if self.seat in winners else 0.0
+            info["scores"] = list(st.scores())
+        return info
+
+
+def make_env_fn(cfg: dict, rank: int, mask_in_info: bool = True):
+    """A picklable factory for vectorised envs (``SubprocVecEnv`` pickles it into the worker)."""
+    def _make() -> SelfPlayEnv:
+        opp = cfg["opponents"]
+        return SelfPlayEnv(cfg["game"], cfg["num_players"], cfg["game_options"], cfg["reward"]["mode"],
+                           cfg["reward"]["shaping"], opp["scripted"], opp["snapshots"], opp["deterministic"],
+                           mask_in_info)
+    return _make
+
+
+def make_vec_env(cfg: dict, seed: int, n_envs: int | None = None, kind: str | None = None):
+    """``n_envs`` self-play envs, vectorised (``dummy`` or ``subproc``), monitored, with cached masks."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    n_envs = cfg["n_envs"] if n_envs is None else n_envs
+    kind = cfg["vec_env"] if kind is None else kind
+    subproc = kind == "subproc" and n_envs > 1
+    fns = [make_env_fn(cfg, i, mask_in_info=subproc) for i in range(n_envs)]
+    if subproc:
+        venv = SubprocVecEnv(fns, start_method="fork")
+    else:
+        venv = DummyVecEnv(fns)
+    venv.seed(seed)
+    return MaskCacheVecEnv(VecMonitor(venv))
+
+
+def _mask_cache_base():
+    from stable_baselines3.common.vec_env import VecEnvWrapper
+    return VecEnvWrapper
+
+
+class MaskCacheVecEnv(_mask_cache_base()):
+    """Answers ``env_method("action_masks")`` from the masks the envs put in their infos (no extra round trip to
+    sub-process workers); in-process envs (``DummyVecEnv``) are asked directly."""
+
+    def reset(self):
+        obs = self.venv.reset()
+        self._local = getattr(self.venv.unwrapped, "envs", None)
+        if self._local is not None:
+            self._masks = np.stack([e.action_masks() for e in self._local])
+        else:
+            self._masks = np.stack([info["action_mask"] for info in self.venv.unwrapped.reset_infos])
+        return obs
+
+    def step_wait(self):
+        obs, rewards, dones, infos = self.venv.step_wait()
+        if self._local is not None:
+            for i, e in enumerate(self._local):
+                self._masks[i] = e.action_masks()
+        else:
+            reset_infos = self.venv.unwrapped.reset_infos
+            for i, info in enumerate(infos):
+                self._masks[i] = (reset_infos[i] if dones[i] else info)["action_mask"]
+        return obs, rewards, dones, infos
+
+    def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs):
+        if method_name == "action_masks":
+            idx = range(self.num_envs) if indices is None else ([indices] if isinstance(indices, int) else indices)
+            return [self._masks[i].copy() for i in idx]
+        return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)

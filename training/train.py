@@ -1,0 +1,319 @@
+"""Train a hustings bot with masked PPO self-play: ``hustings train CONFIG`` or ``python -m training.train CONFIG``.
+
+One script, top to bottom (CleanRL style); every knob is in the YAML config (``configs/``, see
+``training/config.py`` for all keys):
+
+1. config, seeds, torch threads, output folder;
+2. vectorised self-play envs (``training/selfplay.py``): the learner in a random seat, opponents from the pool;
+3. sb3-contrib MaskablePPO, fresh or restored from ``OUTPUT_DIR/checkpoint.pt`` with ``--resume`` (timesteps,
+   weights, optimiser state, opponent pool, evaluation history);
+4. the loop: one rollout + one PPO update at a time; snapshots into the pool, evaluation against the scripted
+   baselines and checkpoints when due; a progress bar with timesteps/s; TensorBoard logs in ``OUTPUT_DIR/tb``;
+5. the end: a final checkpoint, the slim policy file ``OUTPUT_DIR/policy.pt``, a final duplicate-deal evaluation,
+   ``report.json``, ``report.md`` and ``learning_curve.png``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from envs.core.rules import ConfigError
+
+from .config import load_config, validate
+from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, atomic_torch_save, atomic_write_text,
+                     load_checkpoint)
+
+
+def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: bool = True) -> dict[str, float]:
+    """Win share of ``policy`` seated with n-1 copies of each baseline (same deals every call; seat rotated)."""
+    import envs
+
+    module = envs.game_module(cfg["game"])
+    game = module.raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    n = game.num_players
+    out = {}
+    for baseline in cfg["eval"]["baselines"]:
+        me = PolicyBot(policy, deterministic=deterministic)
+        share = 0.0
+        for g in range(games):
+            seat = g % n
+            bots = [envs.make_bot(cfg["game"], baseline) for _ in range(n)]
+            bots[seat] = me
+            state = game.new_initial_state(seed=10_000_019 + g // n)
+            for i, b in enumerate(bots):
+                b.reset(g * 131 + i)
+            while not state.is_terminal():
+                p = state.current_player()
+                state._apply(bots[p].act(state, p))
+            won = state.winners()
+            if seat in won:
+                share += 1.0 / len(won)
+        out[baseline] = share / games
+    return out
+
+
+def build_model(cfg: dict, venv, seed: int):
+    """The MaskablePPO model of the config, and the callback that sets torch's threads: one thread while collecting
+    rollouts (small batched inference: more threads only add overhead), ``torch_threads`` (0 = every core) while
+    updating (big minibatches)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    p = cfg["ppo"]
+    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[p["activation"]]
+    torch.set_num_threads(1)
+    model = MaskablePPO(
+        "MlpPolicy", venv, learning_rate=p["learning_rate"], n_steps=p["n_steps"], batch_size=p["batch_size"],
+        n_epochs=p["n_epochs"], gamma=p["gamma"], gae_lambda=p["gae_lambda"], clip_range=p["clip_range"],
+        ent_coef=p["ent_coef"], vf_coef=p["vf_coef"], max_grad_norm=p["max_grad_norm"], target_kl=p["target_kl"],
+        policy_kwargs={"net_arch": list(p["net_arch"]), "activation_fn": activation},
+        seed=seed, device="cpu", verbose=0)
+    update_threads = cfg["torch_threads"] or os.cpu_count() or 1
+
+    class Threads(BaseCallback):
+        def _on_rollout_start(self) -> None:
+            torch.set_num_threads(1)
+
+        def _on_rollout_end(self) -> None:
+            torch.set_num_threads(update_threads)
+
+        def _on_step(self) -> bool:
+            return True
+
+    return model, Threads()
+
+
+def save_checkpoint(path: str, cfg: dict, model, pool: list[dict], history: list[dict], elapsed: float,
+                    kind: str = "full", speed: float = 0.0) -> None:
+    """Everything a resume needs (``kind="full"``), or only the policy (``kind="policy"``); written atomically."""
+    import envs
+
+    game = envs.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    data = {
+        "format": FORMAT, "version": VERSION, "kind": kind,
+        "game": cfg["game"], "num_players": cfg["num_players"], "game_options": cfg["game_options"],
+        "observation_version": type(game).observation_version, "observation_size": game.observation_size,
+        "num_actions": game.num_actions,
+        "net": {"net_arch": cfg["ppo"]["net_arch"], "activation": cfg["ppo"]["activation"]},
+        "policy_state": {k: v.detach().cpu().clone() for k, v in model.policy.state_dict().items()},
+        "config": cfg, "num_timesteps": int(model.num_timesteps), "history": history, "elapsed": float(elapsed),
+        "timesteps_per_second": float(speed),
+    }
+    if kind == "full":
+        data["optimizer_state"] = model.policy.optimizer.state_dict()
+        data["n_updates"] = int(model._n_updates)
+        data["pool"] = pool
+    atomic_torch_save(data, path)
+
+
+def _pool_arrays(pool: list[dict]):
+    import numpy as np
+    return [[np.asarray(w.numpy() if hasattr(w, "numpy") else w) for w in entry["weights"]] for entry in pool]
+
+
+def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> dict:
+    """Run (or continue) the training run of a validated config; returns the report dict."""
+    if log is None:
+        def log(*a):
+            print(*a, flush=True)
+    import torch
+    from stable_baselines3.common.utils import set_random_seed
+
+    from .report import write_report
+    from .selfplay import make_vec_env
+
+    # --- 1. config, seeds, threads, output folder ----------------------------------------------------------------
+    out_dir = cfg["output_dir"]
+    ckpt_path = os.path.join(out_dir, "checkpoint.pt")
+    state = None
+    if resume:
+        state = load_checkpoint(ckpt_path)
+        if state["kind"] != "full":
+            raise CheckpointError(f"checkpoint {ckpt_path} holds a policy only; expected a full checkpoint "
+                                  f"(written by `hustings train`) to resume")
+        old = state["config"]
+        for key in ("game", "num_players", "game_options"):
+            if old[key] != cfg[key]:
+                raise ConfigError(f"cannot resume {ckpt_path}: it was trained with {key}={old[key]!r}, the config "
+                                  f"says {cfg[key]!r}")
+        for key in ("net_arch", "activation"):
+            if old["ppo"][key] != cfg["ppo"][key]:
+                raise ConfigError(f"cannot resume {ckpt_path}: it was trained with ppo.{key}={old['ppo'][key]!r}, "
+                                  f"the config says {cfg['ppo'][key]!r}")
+    elif os.path.exists(ckpt_path):
+        log(f"note: {ckpt_path} exists and will be overwritten (use --resume to continue it)")
+    os.makedirs(out_dir, exist_ok=True)
+    atomic_write_text(_yaml(cfg), os.path.join(out_dir, "config.yaml"))
+    start_steps = int(state["num_timesteps"]) if state else 0
+    seed = cfg["seed"] + start_steps  # a resumed run does not replay the games it has already seen
+    set_random_seed(seed)
+
+    # --- 2. vectorised self-play envs --------------------------------------------------------------------------
+    venv = make_vec_env(cfg, seed)
+
+    # --- 3. the model, fresh or restored -----------------------------------------------------------------------
+    p = cfg["ppo"]
+    model, threads = build_model(cfg, venv, seed)
+    # One logger for the whole run (SB3 would open a new TensorBoard file at every learn() call otherwise).
+    from stable_baselines3.common.logger import configure
+    model.set_logger(configure(os.path.join(out_dir, "tb"), ["tensorboard", "csv"]))
+    pool: list[dict] = []
+    history: list[dict] = []
+    elapsed_before = speed_before = 0.0
+    if state:
+        try:
+            model.policy.load_state_dict(state["policy_state"])
+            model.policy.optimizer.load_state_dict(state["optimizer_state"])
+        except (RuntimeError, KeyError, ValueError) as exc:
+            raise CheckpointError(f"checkpoint {ckpt_path} does not fit this config's network ({exc})") from None
+        model.num_timesteps = start_steps
+        model._n_updates = int(state.get("n_updates", 0))
+        pool, history = list(state["pool"]), list(state["history"])
+        elapsed_before = float(state.get("elapsed", 0.0))
+        speed_before = float(state.get("timesteps_per_second", 0.0))
+        if pool:
+            venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
+        log(f"resumed {ckpt_path} at {start_steps} timesteps, {len(pool)} snapshot(s) in the pool")
+
+    def current_policy() -> NumpyPolicy:
+        return NumpyPolicy.from_state_dict(model.policy.state_dict(), p["activation"])
+
+    # --- 4. the loop ---------------------------------------------------------------------------------------------
+    total = cfg["total_timesteps"]
+    rollout = p["n_steps"] * cfg["n_envs"]
+    opp, ev = cfg["opponents"], cfg["eval"]
+
+    def next_due(every: int) -> int:
+        return (model.num_timesteps // every + 1) * every
+
+    due = {"snapshot": next_due(opp["snapshot_every"]), "eval": next_due(ev["every"]),
+           "checkpoint": next_due(cfg["checkpoint"]["every"])}
+    if not history:
+        history.append({"timesteps": model.num_timesteps, **evaluate_policy(cfg, current_policy(), ev["games"],
+                                                                            ev["deterministic"])})
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=total, initial=min(model.num_timesteps, total), unit="step", desc=f"train {cfg['game']}",
+                   file=sys.stderr, dynamic_ncols=True)
+    t0 = time.perf_counter()
+    learn_seconds = 0.0
+    steps_at_start = model.num_timesteps
+    lr0, lr1 = p["learning_rate"], p["learning_rate_end"]
+    while model.num_timesteps < total:
+        if lr1 is not None:  # linear decay over the whole run (resumes included), set before each update
+            rate = lr0 + (lr1 - lr0) * min(1.0, model.num_timesteps / total)
+            model.lr_schedule = lambda _progress, rate=rate: rate
+        t1 = time.perf_counter()
+        before = model.num_timesteps
+        model.learn(rollout, reset_num_timesteps=False, callback=threads)
+        learn_seconds += time.perf_counter() - t1
+        if bar:
+            bar.update(min(model.num_timesteps, total) - min(before, total))
+            bar.set_postfix_str(f"{(model.num_timesteps - steps_at_start) / learn_seconds:,.0f} steps/s "
+                                f"pool {len(pool)}")
+        if model.num_timesteps >= due["snapshot"] and opp["snapshots"] > 0:
+            pool.append({"timesteps": model.num_timesteps, "weights": [torch.from_numpy(a.copy()) for a in
+                                                                       current_policy().to_arrays()]})
+            pool = pool[-opp["pool_size"]:]
+            venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
+            due["snapshot"] = next_due(opp["snapshot_every"])
+        if model.num_timesteps >= due["eval"] or model.num_timesteps >= total:
+            point = {"timesteps": model.num_timesteps,
+                     **evaluate_policy(cfg, current_policy(), ev["games"], ev["deterministic"])}
+            history.append(point)
+            for name in ev["baselines"]:
+                model.logger.record(f"eval/win_share_vs_{name}", point[name])
+            model.logger.dump(model.num_timesteps)
+            line = (f"{model.num_timesteps:>10,} steps: win share " +
+                    ", ".join(f"vs {k} {point[k]:.3f}" for k in ev["baselines"]) +
+                    f" (fair {1 / cfg['num_players']:.3f}); {(model.num_timesteps - steps_at_start) / learn_seconds:,.0f}"
+                    f" timesteps/s")
+            bar.write(line) if bar else log(line)
+            due["eval"] = next_due(ev["every"])
+        if model.num_timesteps >= due["checkpoint"]:
+            save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed_before + time.perf_counter() - t0,
+                            speed=(model.num_timesteps - steps_at_start) / learn_seconds)
+            due["checkpoint"] = next_due(cfg["checkpoint"]["every"])
+    if bar:
+        bar.close()
+    venv.close()
+    model.logger.close()
+    trained = model.num_timesteps - steps_at_start
+    speed = trained / learn_seconds if learn_seconds else speed_before  # nothing trained: the last run's
+    log(f"trained {trained:,} timesteps in {learn_seconds:.1f} s: {speed:,.0f} timesteps/s "
+        f"({model.num_timesteps:,} in all)")
+
+    # --- 5. the end: checkpoints, final evaluation, report ----------------------------------------------------
+    elapsed = elapsed_before + time.perf_counter() - t0
+    save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed, speed=speed)
+    policy_path = os.path.join(out_dir, "policy.pt")
+    save_checkpoint(policy_path, cfg, model, pool, history, elapsed, kind="policy", speed=speed)
+    final = final_evaluation(cfg, policy_path, progress=progress)
+    report = {"game": cfg["game"], "num_players": cfg["num_players"], "timesteps": int(model.num_timesteps),
+              "timesteps_this_run": int(trained), "timesteps_per_second": speed, "wall_seconds": elapsed,
+              "fair_share": 1.0 / cfg["num_players"], "history": history, "final": final, "config": cfg,
+              "checkpoint": ckpt_path, "policy": policy_path}
+    write_report(report, out_dir)
+    log(f"report: {os.path.join(out_dir, 'report.md')}; learning curve: {os.path.join(out_dir, 'learning_curve.png')}")
+    return report
+
+
+def final_evaluation(cfg: dict, policy_path: str, progress: bool = True) -> dict:
+    """Duplicate-deal tournaments of the trained policy against n-1 copies of each baseline."""
+    from .evaluate import tournament
+
+    n = cfg["num_players"]
+    out = {}
+    for baseline in cfg["eval"]["baselines"]:
+        res = tournament(cfg["game"], [policy_path] + [baseline] * (n - 1), cfg["eval"]["final_games"],
+                         num_players=n, game_options=cfg["game_options"], seed=cfg["seed"] + 7, progress=progress)
+        me = next(iter(res["bots"]))
+        out[baseline] = {k: res["bots"][me][k] for k in ("games", "win_rate", "ci95", "mean_score", "rating")}
+    return out
+
+
+def _yaml(cfg: dict) -> str:
+    import yaml
+    return yaml.safe_dump(cfg, sort_keys=False)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("config", help="YAML config, e.g. configs/democracy.yaml or configs/smoke.yaml")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in the config's output_dir from its checkpoint.pt")
+    p.add_argument("--output-dir", help="override the config's output_dir")
+    p.add_argument("--total-timesteps", type=int, help="override the config's total_timesteps")
+    p.add_argument("--seed", type=int, help="override the config's seed")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
+def run(args) -> int:
+    cfg = load_config(args.config)
+    overrides = {"output_dir": args.output_dir, "total_timesteps": args.total_timesteps, "seed": args.seed}
+    if any(v is not None for v in overrides.values()):
+        raw = dict(cfg)
+        raw.update({k: v for k, v in overrides.items() if v is not None})
+        cfg = validate(raw, source=f"config {args.config} (with command-line overrides)")
+    report = train(cfg, resume=args.resume, progress=not args.no_progress)
+    print(json.dumps({k: report["final"][k]["win_rate"] for k in report["final"]}))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
