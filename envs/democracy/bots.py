@@ -1,6 +1,10 @@
 """Scripted Democracy baselines. They read only their own hand and the public table (DEM-A9)."""
 from __future__ import annotations
 
+import functools
+
+import numpy as np
+
 from ..core.bots import Bot, RandomBot
 from .rules import FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, SIX, WINNING_POINTS, DemocracyState
 
@@ -19,14 +23,14 @@ class HeuristicBot(Bot):
         if len(mine) == 1:
             return mine[0]
         upcard = state.pool[state.trick]
-        clinched = [any(pts[s] >= WINNING_POINTS for pts in state.points) for s in range(4)]
+        clinched = tuple(any(pts[s] >= WINNING_POINTS for pts in state.points) for s in range(4))
+        values, value_list = _card_values(clinched)
+        value = value_list.__getitem__
 
-        def value(card: int) -> float:
-            return 0.0 if card == JOKER or clinched[card // 12] else float(POINTS[card])
-
-        unseen = self._unseen(state, player, upcard)
-        suited = [c for c in unseen if c != JOKER]
-        avg = sum(value(c) for c in suited) / len(suited) if suited else 0.0
+        unseen_ids = self._unseen_ids(state, player, upcard)
+        unseen = set(unseen_ids.tolist())
+        suited = unseen_ids[unseen_ids != JOKER]
+        avg = float(values[suited].mean()) if len(suited) else 0.0
         trick_value = value(upcard) + (state.n - 1) * avg
 
         if trick_value >= FIGHT_THRESHOLD and upcard != JOKER:
@@ -69,20 +73,29 @@ class HeuristicBot(Bot):
         return 1.5 * value(card) + power
 
     @staticmethod
-    def _unseen(state: DemocracyState, player: int, upcard: int) -> set[int]:
-        """Cards this player has not seen: not in its hand, not in any won pile or discard, not the upcard."""
-        seen = [0] * NUM_KINDS
-        for pile in state.captured:
-            for c in range(NUM_KINDS):
-                seen[c] += pile[c]
-        for c in state.discards:
-            seen[c] += 1
+    def _unseen_ids(state: DemocracyState, player: int, upcard: int) -> np.ndarray:
+        """Card ids this player has not seen: not in its hand, not in any won pile or discard, not the upcard.
+
+        Read from the public blocks of the world vector (won piles, discards) and the player's own hand."""
+        w, off, n = state.world, state.game.off, state.n
+        seen = w[off["captured"]:off["captured"] + n * NUM_KINDS].reshape(n, NUM_KINDS).sum(axis=0)
+        seen += w[off["discard"]:off["discard"] + NUM_KINDS]
+        seen += w[off["hand"] + player * NUM_KINDS:off["hand"] + (player + 1) * NUM_KINDS]
         seen[upcard] += 1
-        hand = state.hands[player]
-        for c in range(NUM_KINDS):
-            seen[c] += hand[c]
-        total = [1] * 48 + [JOKERS_IN_DECK[state.n]]
-        return {c for c in range(NUM_KINDS) if seen[c] < total[c]}
+        return np.flatnonzero(seen < _DECK_COUNTS[n])
+
+
+_POINTS = np.array(POINTS[:48], dtype=np.float64)
+
+
+@functools.lru_cache(maxsize=None)
+def _card_values(clinched: tuple[bool, ...]) -> tuple[np.ndarray, list[float]]:
+    """The worth of capturing each card id: its points, or 0 in a suit someone already clinched (and a joker)."""
+    values = np.append(_POINTS * np.repeat(np.logical_not(clinched), 12), 0.0)
+    return values, values.tolist()
+
+
+_DECK_COUNTS = {n: np.array([1] * 48 + [JOKERS_IN_DECK[n]], dtype=np.float32) for n in JOKERS_IN_DECK}
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
