@@ -26,7 +26,9 @@ import sys
 import time
 
 import envs
+from envs import records
 from envs.core.rules import IllegalActionError
+from envs.records import Recorder
 
 FAIR = "fair share"
 
@@ -42,10 +44,16 @@ def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
         if spec in module.BOTS:
             recipes.append(("scripted", spec))
             continue
-        looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip"))
+        looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip", ".onnx"))
         if not looks_like_path and not os.path.exists(spec):
             raise envs.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
-                                   f"({', '.join(sorted(module.BOTS))}) or a checkpoint path")
+                                   f"({', '.join(sorted(module.BOTS))}), a checkpoint path or an exported "
+                                   f".onnx policy")
+        if spec.endswith(".onnx"):
+            from envs.onnx_bot import OnnxBot
+            OnnxBot(spec).check_game(game)  # fail here, not in a worker
+            recipes.append(("onnx", spec))
+            continue
         if spec not in cache:
             data = load_checkpoint(spec)
             check_matches(data, spec, game.name, game.num_players, game.observation_size, game.num_actions,
@@ -62,6 +70,9 @@ def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
 
     if recipe[0] == "scripted":
         return envs.make_bot(game_name, recipe[1], seed=seed)
+    if recipe[0] == "onnx":
+        from envs.onnx_bot import OnnxBot
+        return OnnxBot(recipe[1], seed=seed)
     _, arrays, activation, label = recipe
     return PolicyBot(NumpyPolicy.from_arrays(arrays, activation), deterministic=True, seed=seed, label=label)
 
@@ -82,10 +93,12 @@ def bot_names(specs: list[str]) -> list[str]:
 _WORKER: dict = {}
 
 
-def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple]) -> None:
+def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple],
+                 names: list[str] | None = None) -> None:
     module = envs.game_module(game_name)
     _WORKER["game"] = module.raw_env.game_class(num_players, **game_options)
     _WORKER["bots"] = [build_bot(game_name, r) for r in recipes]
+    _WORKER["names"] = names  # set: keep a game record of every game
 
 
 def _play_set(task: tuple[int, int]) -> list[dict]:
@@ -102,13 +115,20 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
         state = game.new_initial_state(seed=seed)
         for b, bot in enumerate(bots):  # bot RNGs fixed per (deal, rotation, bot): every run gives the same games
             bot.reset(seed * 1009 + r * 31 + b)
+        names = _WORKER.get("names")
+        recorder = Recorder(game, seed, players=[names[seat_of.index(s)] for s in range(n)]) if names else None
         while not state.is_terminal():
             p = state.current_player()
-            state._apply(_checked(game, state, by_seat[p], p))
+            action = _checked(game, state, by_seat[p], p)
+            if recorder is not None:
+                recorder.add(p, action)
+            state._apply(action)
         winners = state.winners()
         scores = state.scores()
         out.append({"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],
                     "scores": [float(scores[s]) for s in seat_of], "truncated": bool(state.truncated)})
+        if recorder is not None:
+            out[-1]["record"] = recorder.record(state)
     return out
 
 
@@ -204,10 +224,12 @@ def markdown(result: dict, title: str | None = None) -> str:
 # --- the tournament ---------------------------------------------------------------------------------------------
 def tournament(game_name: str, specs: list[str], games: int, num_players: int | None = None,
                game_options: dict | None = None, seed: int = 0, workers: int | None = None,
-               progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None) -> dict:
+               progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None,
+               records_dir: str | None = None) -> dict:
     """Play about ``games`` games (whole duplicate sets of ``n``) between the bots of ``specs``; the summary dict.
 
     ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
+    With ``records_dir``, every game is also saved there as a JSON game record (``hustings replay`` reads them).
     """
     module = envs.game_module(game_name)
     game_options = game_options or {}
@@ -231,15 +253,17 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
         bar = tqdm(total=sets * n, unit="game", desc=f"{game_name} {n}p", file=sys.stderr)
     played: list[dict] = []
     t0 = time.perf_counter()
+    record_names = names if records_dir else None
     if workers == 1:
-        _init_worker(game_name, n, game_options, recipes)
+        _init_worker(game_name, n, game_options, recipes, record_names)
         for t in tasks:
             played += _play_set(t)
             if bar:
                 bar.update(n)
     else:
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(workers, initializer=_init_worker, initargs=(game_name, n, game_options, recipes)) as pool:
+        with ctx.Pool(workers, initializer=_init_worker, initargs=(game_name, n, game_options, recipes,
+                                                                      record_names)) as pool:
             for res in pool.imap_unordered(_play_set, tasks, chunksize=max(1, min(16, sets // (workers * 8)))):
                 played += res
                 if bar:
@@ -247,6 +271,9 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     if bar:
         bar.close()
     played.sort(key=lambda g: (g["seed"], g["seats"]))
+    if records_dir:
+        for i, g in enumerate(played):
+            records.save(g.pop("record"), os.path.join(records_dir, f"game_{i:05d}_seed{g['seed']}.json"))
     result = summarise(names, played, n)
     result.update({"game": game_name, "game_options": game_options, "specs": specs, "seed": seed,
                    "duplicate_sets": sets, "seconds": time.perf_counter() - t0})
@@ -258,7 +285,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name (" + ", ".join(envs.games()) + ")")
     p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
     p.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
-                   help="one per seat (or one for all): a scripted bot name or a checkpoint path")
+                   help="one per seat (or one for all): a scripted bot name, a checkpoint path or an exported "
+                        ".onnx policy")
     p.add_argument("--games", type=int, default=400, help="games to play, rounded up to whole duplicate sets "
                    "(default 400)")
     p.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
@@ -267,6 +295,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--markdown", metavar="OUT", help="write the Markdown table here too")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. --option max_islands=20 (value parsed as YAML)")
+    p.add_argument("--records", metavar="DIR", help="save every game as a JSON record in DIR (hustings replay)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -284,7 +313,7 @@ def parse_options(items: list[str]) -> dict:
 def run(args) -> int:
     result = tournament(args.game, args.bots, args.games, num_players=args.players,
                         game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
-                        progress=not args.no_progress)
+                        progress=not args.no_progress, records_dir=args.records)
     text = markdown(result, title=f"{result['game']}: " + " vs ".join(result["specs"]))
     print(text, end="")
     if args.json:
