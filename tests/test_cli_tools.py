@@ -64,3 +64,22 @@ def test_export_then_evaluate_with_the_onnx_bot(tmp_path):
     assert len(os.listdir(tmp_path / "recs")) == 8
     first = sorted(os.listdir(tmp_path / "recs"))[0]
     assert "re-simulated exactly" in hustings("replay", str(tmp_path / "recs" / first)).stdout
+
+
+@pytest.mark.skipif(not os.path.exists(SHIPPED), reason="no shipped Democracy checkpoint")
+def test_onnx_bot_needs_neither_torch_nor_stable_baselines(tmp_path):
+    pytest.importorskip("onnxruntime")
+    hustings("export", SHIPPED, "--out", str(tmp_path / "exp"), "--no-torchscript")
+    code = f"""
+import sys
+for blocked in ("torch", "stable_baselines3", "sb3_contrib"):
+    sys.modules[blocked] = None  # any import of them now fails
+import envs
+from envs.onnx_bot import OnnxBot
+from envs.play import play_game
+game = envs.make("democracy", num_players=4).game
+bots = [OnnxBot({str(tmp_path / "exp" / "policy.onnx")!r})] + [envs.make_bot("democracy", "random", seed=i) for i in range(3)]
+print("winners", play_game(game, bots, seed=1).winners())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.startswith("winners")
