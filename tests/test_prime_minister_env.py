@@ -691,3 +691,109 @@ def test_scenario_7_pointing_finger_on_devonshire_supporters():
     before = st.standing[ol]
     st.apply_action(R.A_PLAYER + ol)
     assert st.standing[ol] == min(before + 1, st._mat(ol)["standing_max"])
+
+
+def _unionist_with_bills(projections):
+    """Scenario 7: Devonshire an independent Liberal Unionist at the start of his turn, bills CP01.. at the given
+    projected Votes."""
+    st = _scen(7, 3)
+    st.scen["dev_side"] = "unionist"
+    st.careers[st.scen["devonshire"]] = {}
+    st.bills = [{"bill": R.BILL_INDEX[f"CP0{i + 1}"], "adj": 0, "debate": []} for i in range(len(projections))]
+    for i, p in enumerate(projections):
+        st.bills[i]["adj"] = p - st.projection(i)
+        assert st.projection(i) == p
+    return st, _dev_turn(st)
+
+
+def test_scenario_7_liberal_unionist_chooses_the_side_of_the_ol_debate_card():
+    """L1221: "you may now use either side of the Opposition Leader Debate Card" — his own decision (up = the
+    Pact side: +10 on a bill <= 340, 2 VP on a pass; down = the other side: -10 on a bill >= 290, 3 VP on a fail)."""
+    st, dev = _unionist_with_bills([270, 360])
+    low, high = st.projection(0), st.projection(1)
+    assert low < 290 and high > 340  # the first bill can only go up, the second only down
+    assert R.A_DEBATE_CARD in st.legal_actions()
+    base = json.dumps(st.to_json())
+    for side, slot, votes, outcome, vp in (("up", 0, 10, "pass", 2), ("down", 1, -10, "fail", 3)):
+        st = PrimeMinisterGame(3, scenario=7).state_from_json(json.loads(base))
+        st.apply_action(R.A_DEBATE_CARD)
+        assert st.pending["kind"] == "debate_side" and st.current_player() == dev
+        assert st.legal_actions() == [R.A_SIGN, R.A_SIGN + 1]
+        st.apply_action(R.A_SIGN + (side == "down"))
+        assert st.pending["kind"] == "debate_target" and st.legal_actions() == [R.A_SLOT + slot]
+        obs = st.observation(dev)
+        q = dict((f[0], f[1]) for f in st.game.fields)["pending_effect"]
+        assert obs[q + R.EFFECT_OPS.index("votes")] == 1.0 and obs[q + len(R.EFFECT_OPS) + 1] == votes / 10
+        adj = st.bills[slot]["adj"]
+        st.apply_action(R.A_SLOT + slot)
+        assert st.bills[slot]["adj"] == adj + votes and st.pending["kind"] == "main"
+        before = list(st.vp)
+        st.tasks, st.pending = [["turn", dev], ["round_end"]], None
+        st._t_debate_cards(st.bills[slot]["debate"], outcome)
+        st._advance()
+        assert st.vp[dev] == before[dev] + vp  # he scores his Debate Card alone
+        assert all(st.vp[p] == before[p] for p in range(3) if p != dev)
+    # only the sides with a target are offered: with one bill at 360 only `down`
+    st, dev = _unionist_with_bills([360])
+    assert st.projection(0) > 340
+    st.apply_action(R.A_DEBATE_CARD)
+    assert st.pending["kind"] == "debate_side" and st.legal_actions() == [R.A_SIGN + 1]
+    # with no bill in reach of either side the card is masked
+    st, dev = _unionist_with_bills([])
+    assert R.A_DEBATE_CARD not in st.legal_actions()
+
+
+def test_scenario_7_liberal_unionist_disregards_a_supporters_negative_tradeoff():
+    """L1221: "If playing a Supporter for a Debate or Influence effect, disregard any negative tradeoff": John
+    Bright's +-20 Votes costs him no Farmers step (as a Liberal Backbencher it still costs his party one)."""
+    bright = 4
+    assert R.SUPPORTER_LIST[bright]["name"] == "John Bright"
+    assert R.SUPPORTER_LIST[bright]["options"][0]["effects"][1]["steps"] == -1
+    farm = R.SECTOR_INDEX["Farmers"]
+    for side in ("unionist", "liberal"):
+        st = _scen(7, 3)
+        dev = st.scen["devonshire"]
+        st.scen["dev_side"] = side
+        st.bills = [{"bill": R.BILL_INDEX["CP01"], "adj": 0, "debate": []}]
+        st.sector_pos[R.LIB][farm] = st.sector_pos[R.CON][farm] = 3
+        st.hand[dev] = [bright]
+        _dev_turn(st)
+        st.apply_action(R.A_PLAY + 2 * bright)
+        assert st.pending["kind"] == "eff_sign"
+        st.apply_action(R.A_SIGN)  # +20 on the only bill
+        assert st.bills[0]["adj"] == 20
+        if side == "unionist":
+            assert st.pending["kind"] == "main"  # no party question for a tradeoff: it is gone
+            assert st.sector_pos[R.LIB][farm] == st.sector_pos[R.CON][farm] == 3
+        else:
+            assert st.pending["kind"] == "main" and st.sector_pos[R.LIB][farm] == 2
+            assert st.sector_pos[R.CON][farm] == 3
+
+
+@pytest.mark.parametrize("side", ["liberal", "conservative"])
+def test_scenario_7_devonshire_in_government_is_free_with_supporter_debates(side):
+    """L1217 / L1225: in Government he "may not use [his] player mat's Debate action against Government bills, but
+    [is] free to use Supporter Debate actions as [he wishes]": Earl Grey may go down, the mat's Debate may not."""
+    grey = 8
+    assert R.SUPPORTER_LIST[grey]["name"] == "Earl Grey"
+    st = _scen(7, 3)
+    glad, sal = _seat(st, "P04"), _seat(st, "P06")
+    dev = st.scen["devonshire"]
+    if side == "conservative":
+        st.role[glad], st.role[sal], st.role[dev] = "ol", "pm", "gbb"
+        st.gov_party = R.CON
+        st.scen["dev_side"], st.party[dev] = "conservative", R.CON
+        st.careers[dev] = {"chief_whip_gov": 1}
+    assert st.role[dev] == "gbb" and st._restricted(dev)
+    st.bills = [{"bill": R.BILL_INDEX["CP01"], "adj": 0, "debate": []}]
+    st.hand[dev] = [grey]
+    _dev_turn(st)
+    st.apply_action(R.A_PLAY + 2 * grey)
+    assert st.pending["kind"] == "eff_sign" and st.legal_actions() == [R.A_SIGN, R.A_SIGN + 1]
+    st.apply_action(R.A_SIGN + 1)  # down
+    assert st.bills[0]["adj"] == -10 and st.pending["kind"] == "main"
+    # his mat's Debate action still only raises the bill (the `down` sign is never offered)
+    deb = R.A_ACT + R.ABILITIES.index("debate") * 2
+    assert deb in st.legal_actions()
+    st.apply_action(deb)
+    assert st.pending["kind"] == "main" and st.bills[0]["adj"] == 0

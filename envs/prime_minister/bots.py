@@ -238,6 +238,10 @@ class HeuristicBot(Bot):
         slots = [a - R.A_SLOT for a in legal]
         return R.A_SLOT + min(slots, key=lambda i: abs(self._proj(state, i) - 330))
 
+    def _debate_side(self, state, s, pend, legal):
+        """Scenario 7 Liberal Unionist: the attacking side (3 VP on a fail) when a bill is in its reach."""
+        return R.A_SIGN + 1 if R.A_SIGN + 1 in legal else R.A_SIGN
+
     def _eff_option(self, state, s, pend, legal):
         e = state.tasks[0][1] if state.tasks and state.tasks[0][0] == "eff" else None
         if e is None or e.get("op") != "choice":

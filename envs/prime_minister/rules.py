@@ -332,7 +332,7 @@ class PrimeMinisterGame(Game):
 
 PHASES = ("main", "permit", "yesno", "event", "eff_sector", "eff_party", "eff_player", "eff_sign", "eff_dir",
           "eff_bill", "eff_option", "keep", "discard", "draw_bill", "propose", "select", "resolve", "order",
-          "election", "debate_target", "qt_call", "qt_card", "ia_play", "ica_slot")
+          "election", "debate_target", "qt_call", "qt_card", "ia_play", "ica_slot", "debate_side")
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 QUESTIONS = ("end_pact", "restart_pact", "propose_pact", "accept_pact", "agreement", "request_rejoin",
              "accept_rejoin", "deputy", "challenge", "royal", "question", "workers")
@@ -644,6 +644,14 @@ class PrimeMinisterState(State):
         if r == "gbb":
             return not self.resigned
         return self.pact
+
+    def _restricted_by(self, s: int, src: list | None) -> bool:
+        """``_restricted`` for an effect from source ``src``: in Scenario 7 Devonshire, as a Backbencher in
+        Government, "is free to use Supporter Debate actions as you wish" (L1217, L1225); only his mat's Debate
+        action may not lower Government bills."""
+        if self.scen.get("num") == 7 and s == self.scen["devonshire"] and src and src[0] == "supporter":
+            return False
+        return self._restricted(s)
 
     def _needs_permission(self, s: int) -> bool:
         """Influence needs the PM's permission (3.1, 3.2, PM-A82)."""
@@ -1374,11 +1382,11 @@ class PrimeMinisterState(State):
     def _t_main(self, s: int) -> None:
         self._ask("main", s, self._main_options(s))
 
-    def _bills_for(self, s: int, sign: int, mult: int = 1) -> list[int]:
-        """Slots a player may move in direction ``sign`` (+1/-1)."""
+    def _bills_for(self, s: int, sign: int, mult: int = 1, src: list | None = None) -> list[int]:
+        """Slots a player may move in direction ``sign`` (+1/-1) with an effect from source ``src``."""
         if not self.bills:
             return []
-        if sign < 0 and self._restricted(s):
+        if sign < 0 and self._restricted_by(s, src):
             return []
         return list(range(len(self.bills)))
 
@@ -1388,7 +1396,8 @@ class PrimeMinisterState(State):
             if op == "votes":
                 if not self.bills:
                     return False
-                if not e.get("choose_sign") and e["amount"] < 0 and self._restricted(s):
+                src = ["supporter", (source - A_PLAY) // 2] if A_PLAY <= source < A_DISCARD else None
+                if not e.get("choose_sign") and e["amount"] < 0 and self._restricted_by(s, src):
                     return False
             elif op == "influence":
                 if self._needs_permission(s) and self._source_key(source) in self.turn["denied"]:
@@ -1424,11 +1433,21 @@ class PrimeMinisterState(State):
             return "debate_opposition_leader"
         return None
 
-    def _debate_card_targets(self, s: int) -> list[int]:
+    def _debate_card_sides(self, s: int) -> list[str]:
+        """The sides of his Debate Card a player may use: the Pact side during a Pact, else the other (6.2.1); a
+        Scenario 7 Liberal Unionist "may now use either side of the Opposition Leader Debate Card" (L1221)."""
+        if s == self._unionist():
+            return ["pact", "no_pact"]
+        return ["pact" if self.pact else "no_pact"]
+
+    def _debate_card_targets(self, s: int, side_name: str | None = None) -> list[int]:
+        """Bill slots the Debate Card may target (on side ``side_name``; default: any usable side)."""
         cid = self._debate_card_of(s)
         if cid is None or any(d[0] == cid for b in self.bills for d in b["debate"]):
             return []
-        side = DEBATE[cid]["sides"]["pact" if self.pact else "no_pact"]
+        if side_name is None:
+            return sorted({i for sn in self._debate_card_sides(s) for i in self._debate_card_targets(s, sn)})
+        side = DEBATE[cid]["sides"][side_name]
         out = []
         for i in range(len(self.bills)):
             p = self.projection(i)
@@ -1589,8 +1608,13 @@ class PrimeMinisterState(State):
             self._push(["eff", e, self._ctx(s, src=["scenario", 1])], after)
         elif a == A_DEBATE_CARD:
             self.cubes[s] -= self._debate_card_cost(s)
-            targets = self._debate_card_targets(s)
-            self._ask("debate_target", s, [A_SLOT + i for i in targets])
+            if s == self._unionist():  # L1221: he chooses the side (up = Pact side, down = the other)
+                sides = [A_SIGN + k for k, sn in enumerate(("pact", "no_pact"))
+                         if self._debate_card_targets(s, sn)]
+                self._ask("debate_side", s, sides)
+            else:
+                targets = self._debate_card_targets(s)
+                self._ask("debate_target", s, [A_SLOT + i for i in targets])
         elif a == A_RESIGN:  # 6.2.3 / 3.2.1
             self.cubes[s] = 0
             self.resigned = True
@@ -1606,6 +1630,8 @@ class PrimeMinisterState(State):
             self.hand[s].remove(c)
             self.discards["supporters"].append(c)
             effs = SUPPORTER_LIST[c]["options"][o]["effects"]
+            if s == self._unionist() and any(e["op"] in ("votes", "influence") for e in effs):
+                effs = [e for e in effs if not self._is_tradeoff(e)]  # L1221: disregard the negative tradeoff
             self._push(*[["eff", e, self._ctx(s, mult, src=["supporter", c])] for e in effs], after)
         elif A_DISCARD <= a < A_KEEP:
             c = a - A_DISCARD
@@ -1617,6 +1643,16 @@ class PrimeMinisterState(State):
         else:
             raise AssertionError(a)
 
+    @staticmethod
+    def _is_tradeoff(e: dict) -> bool:
+        """A Supporter option's negative tradeoff (L1461): a fixed loss (Popularity step, Standing, Favour) that
+        offsets the option's main effect, e.g. John Bright's -1 Farmers step (L1459)."""
+        if e.get("choose_sign"):
+            return False
+        if e["op"] == "sector":
+            return e["party"] == "own" and e["steps"] < 0
+        return e["op"] in ("standing", "favour", "vp") and e["who"] == "self" and e["amount"] < 0
+
     def _d_ica_slot(self, pend, a) -> None:
         s, slot = pend["player"], a - A_SLOT
         old = self.bills[slot]
@@ -1626,11 +1662,17 @@ class PrimeMinisterState(State):
                             "debate": []}
         self._push(["main", s])
 
+    def _d_debate_side(self, pend, a) -> None:
+        s = pend["player"]
+        side_name = ("pact", "no_pact")[a - A_SIGN]
+        targets = self._debate_card_targets(s, side_name)
+        self._ask("debate_target", s, [A_SLOT + i for i in targets], side=side_name)
+
     def _d_debate_target(self, pend, a) -> None:
         s = pend["player"]
         slot = a - A_SLOT
         cid = self._debate_card_of(s)
-        side_name = "pact" if self.pact else "no_pact"
+        side_name = pend.get("side") or ("pact" if self.pact else "no_pact")
         side = DEBATE[cid]["sides"][side_name]
         b = self.bills[slot]
         b["debate"].append([cid, s, side_name])
@@ -1778,7 +1820,7 @@ class PrimeMinisterState(State):
         if not self.bills:
             return
         if e.get("choose_sign") and "_sign" not in ctx:
-            signs = [A_SIGN] + ([] if self._restricted(s) else [A_SIGN + 1])
+            signs = [A_SIGN] + ([] if self._restricted_by(s, ctx.get("src")) else [A_SIGN + 1])
             if self._wait("eff_sign", e, ctx, s, signs):
                 return
         amt = e["amount"] * mult * (-1 if ctx.get("_sign") == 1 else 1)
@@ -1786,7 +1828,7 @@ class PrimeMinisterState(State):
             slots = list(range(len(self.bills)))
         else:
             if "_bill" not in ctx:
-                opts = self._bills_for(s, 1 if amt >= 0 else -1)
+                opts = self._bills_for(s, 1 if amt >= 0 else -1, src=ctx.get("src"))
                 if not opts:
                     return
                 if self._wait("eff_bill", e, ctx, s, [A_SLOT + i for i in opts]):
@@ -2301,6 +2343,10 @@ class PrimeMinisterState(State):
                 else:
                     k = len(SUP_IDS) + 1
                 add_i(o["request"] + k); add_v(1.0)  # noqa: E702
+            elif kind == "debate_target" and "side" in pend:  # a chosen side (Scenario 7 Liberal Unionist)
+                q = o["pending_effect"]
+                ix += (q + EFFECT_INDEX["votes"], q + len(EFFECT_OPS) + 1)
+                va += (1.0, DEBATE["debate_opposition_leader"]["sides"][pend["side"]]["votes"] / 10)
             elif kind.startswith("eff_") and self.tasks and self.tasks[0][0] == "eff":
                 e, ctx = self.tasks[0][1], self.tasks[0][2]
                 q = o["pending_effect"]
@@ -2450,6 +2496,9 @@ class PrimeMinisterState(State):
         ps = [0.0] * self._src_width
         if pend is not None:
             ctx = None
+            if pend["kind"] == "debate_target" and "side" in pend:
+                pe[EFFECT_OPS.index("votes")] = 1.0
+                pe[len(EFFECT_OPS) + 1] = DEBATE["debate_opposition_leader"]["sides"][pend["side"]]["votes"] / 10
             if pend["kind"].startswith("eff_") and self.tasks and self.tasks[0][0] == "eff":
                 e, ctx = self.tasks[0][1], self.tasks[0][2]
                 if e["op"] in EFFECT_OPS:
