@@ -114,6 +114,13 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "snapshot_every": Field(100_000, int, "an int > 0 (timesteps)", _positive),
         "pool_size": Field(8, int, "an int > 0", _positive, doc="newest snapshots kept"),
         "deterministic": Field(False, bool, "true or false", doc="snapshots play their argmax instead of sampling"),
+        "partners": Field("pool", str, "'pool' (bots drawn from the pool play the learner's partners) or 'self' (the "
+                          "learner plays its whole party)", lambda v: v in ("pool", "self"),
+                          doc="team games (Politix's parties, Prime Minister Scenario 4 with 4 players): who plays "
+                              "the learner's partners. 'self': the learner's policy decides for every seat of its "
+                              "party (all of them learner timesteps); 'pool': partners are drawn from the pool like "
+                              "the opponents. Either way the learner's reward is its party's result. No effect in "
+                              "games without parties"),
     },
     "eval": {
         "every": Field(100_000, int, "an int > 0 (timesteps)", _positive),

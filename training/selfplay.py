@@ -7,6 +7,13 @@ over. The reward is the learner's own seat's reward summed over all those action
 others move still pays the learner. ``action_masks()`` is a method of the env itself, which is what
 sb3-contrib's MaskablePPO asks every (sub-process) env for.
 
+Team games (Politix's parties; Prime Minister's Scenario 4 with 4 players, Conservatives against Liberals): the
+learner's *partners* (the other seats of its party, :func:`team_of`) are played either by pool bots like the
+opponents (``partners="pool"``) or by the learner itself (``partners="self"``): then every decision of the party is a
+learner decision, ``step`` stops whenever any seat of the party is to move, and the observation and the mask are
+that seat's (``acting_seat``). Either way the reward is the learner's seat's, which in these games is its party's
+result (every member gets the party's +1/-1).
+
 :class:`MaskCacheVecEnv` saves that extra round trip to the workers: the env also puts its mask in ``info``, and
 the wrapper answers ``env_method("action_masks")`` from the last step's infos.
 """
@@ -22,6 +29,24 @@ from envs.core.bots import Bot
 
 from .policy import NumpyPolicy, PolicyBot
 
+PARTNERS = ("pool", "self")
+
+
+def team_of(state, seat: int) -> list[int]:
+    """The seats of ``seat``'s party, ``seat`` included, in seat order (``[seat]`` in games without parties).
+
+    Politix: its parties (``state.party_of``; one player per party with 2-3 players). Prime Minister: the two
+    parties (``state.party``) in Scenario 4 with 4 players, the only team scenario; every player for itself
+    otherwise.
+    """
+    n = len(state.scores())
+    party = getattr(state, "party_of", None)  # politix
+    if party is None and getattr(state, "scen", None) and state.scen.get("num") == 4 and n == 4:
+        party = state.party  # prime_minister, Scenario 4: the party wins jointly
+    if party is None:
+        return [seat]
+    return [s for s in range(n) if party[s] == party[seat]]
+
 
 class SelfPlayEnv(gym.Env):
     """The learner's view of a multi-player hustings game.
@@ -35,17 +60,26 @@ class SelfPlayEnv(gym.Env):
         scripted: scripted-bot name -> pool weight.
         snapshot_weight: pool weight of all snapshots together (used once there are snapshots).
         deterministic_snapshots: snapshots play argmax instead of sampling.
+        partners: in team games, who plays the learner's partners: ``"pool"`` (bots drawn like the opponents) or
+            ``"self"`` (the learner: its policy acts for every seat of its party). No effect without parties.
 
     ``reset(options=...)`` accepts ``deal`` (the game's custom deal), ``seat`` (the learner's seat) and
-    ``opponents`` (one bot per other seat, in seat order: scripted names or :class:`~envs.core.bots.Bot` objects).
+    ``opponents`` (one bot per seat the learner does not play, in seat order: scripted names or
+    :class:`~envs.core.bots.Bot` objects; with ``partners="self"`` that is the seats outside its party).
+    ``seat`` stays the learner's own seat for the episode; ``acting_seat`` is the seat whose decision is asked now
+    (``team`` lists the seats the learner plays).
     """
 
     metadata = {"render_modes": []}
 
     def __init__(self, game: str, num_players: int | None = None, game_options: dict | None = None,
                  reward_mode: str = "win", shaping: float = 0.0, scripted: dict[str, float] | None = None,
-                 snapshot_weight: float = 0.0, deterministic_snapshots: bool = False, mask_in_info: bool = True):
+                 snapshot_weight: float = 0.0, deterministic_snapshots: bool = False, mask_in_info: bool = True,
+                 partners: str = "pool"):
         super().__init__()
+        if partners not in PARTNERS:
+            raise ValueError(f"partners={partners!r} is invalid; expected one of {', '.join(PARTNERS)}")
+        self.partners = partners
         self.mask_in_info = mask_in_info  # sub-process workers send masks back in info; in-process envs need not
         self.aec = envs.make(game, num_players=num_players, reward=reward_mode, **(game_options or {}))
         self.game_name = game
@@ -62,7 +96,8 @@ class SelfPlayEnv(gym.Env):
         self.snapshot_weight = float(snapshot_weight)
         self.deterministic_snapshots = deterministic_snapshots
         self._snapshots: list[NumpyPolicy] = []
-        self.seat = 0
+        self.seat = self.acting_seat = 0
+        self.team = [0]
         self.learner = self.agents[0]
         self.opponents: list[Bot | None] = [None] * self.n
         self.opponent_names: list[str] = [""] * self.n
@@ -93,10 +128,17 @@ class SelfPlayEnv(gym.Env):
         rng = self.np_random
         self.seat = int(options["seat"]) if "seat" in options else int(rng.integers(self.n))
         self.learner = self.agents[self.seat]
+        aec_options = {"deal": options["deal"]} if "deal" in options else None
+        if self.partners == "self":  # the party is known once the game is dealt (Prime Minister draws politicians)
+            self.aec.reset(seed=int(rng.integers(2**31)), options=aec_options)
+            self.team = team_of(self.aec.game_state, self.seat)
+        else:
+            self.team = [self.seat]
         given = options.get("opponents")
-        others = [s for s in range(self.n) if s != self.seat]
+        others = [s for s in range(self.n) if s not in self.team]
         if given is not None and len(given) != len(others):
-            raise ValueError(f"reset: {len(given)} opponents for {len(others)} other seats; expected one per seat")
+            raise ValueError(f"reset: {len(given)} opponents for {len(others)} seats the learner does not play; "
+                             f"expected one per seat")
         self.opponents = [None] * self.n
         self.opponent_names = ["learner"] * self.n
         for i, s in enumerate(others):
@@ -107,8 +149,9 @@ class SelfPlayEnv(gym.Env):
                 bot, name = self._draw_opponent(s)
             bot.reset(int(rng.integers(2**31)))
             self.opponents[s], self.opponent_names[s] = bot, name
-        aec_options = {"deal": options["deal"]} if "deal" in options else None
-        self.aec.reset(seed=int(rng.integers(2**31)), options=aec_options)
+        if self.partners != "self":
+            self.aec.reset(seed=int(rng.integers(2**31)), options=aec_options)
+        self.acting_seat = self.seat
         self._scores = list(self.aec.game_state.scores())
         self._version = self.aec.game_state.score_version
         _, done = self._play_others()  # games end only after every seat has moved, so done is False here
@@ -153,17 +196,18 @@ class SelfPlayEnv(gym.Env):
             agent = aec.agent_selection
             if aec.terminations[agent] or aec.truncations[agent]:
                 return reward, True
-            if agent == self.learner:
-                return reward, False
             seat = aec._seat[agent]
+            if self.opponents[seat] is None:  # the learner's seat, or a partner's it plays itself
+                self.acting_seat = seat
+                return reward, False
             aec.step(self.opponents[seat].act(aec.game_state, seat))
             reward += self._reward_of_last_step()
 
     def _obs(self) -> np.ndarray:
-        return self.aec.game_state.observation(self.seat)
+        return self.aec.game_state.observation(self.acting_seat)
 
     def _info(self, done: bool) -> dict[str, Any]:
-        info: dict[str, Any] = {"seat": self.seat}
+        info: dict[str, Any] = {"seat": self.seat, "acting_seat": self.acting_seat}
         if self.mask_in_info:
             info["action_mask"] = self.action_masks()
         if done:
@@ -181,7 +225,7 @@ def make_env_fn(cfg: dict, rank: int, mask_in_info: bool = True):
         opp = cfg["opponents"]
         return SelfPlayEnv(cfg["game"], cfg["num_players"], cfg["game_options"], cfg["reward"]["mode"],
                            cfg["reward"]["shaping"], opp["scripted"], opp["snapshots"], opp["deterministic"],
-                           mask_in_info)
+                           mask_in_info, opp.get("partners", "pool"))
     return _make
 
 
