@@ -154,3 +154,18 @@ def world_matches_rebuild(state) -> bool:
     rebuilt = state.world.copy()
     state.world[:] = kept
     return bool(np.array_equal(kept, rebuilt))
+
+
+def heuristic_win_share(game_name: str, num_players: int, games: int, **opts) -> float:
+    """Win share (shared wins split) of one heuristic bot among random bots, its seat rotating each game."""
+    from envs.play import play_game
+
+    game = envs.game_module(game_name).raw_env.game_class(num_players, **opts)
+    share = 0.0
+    for s in range(games):
+        seat = s % num_players
+        bots = [envs.make_bot(game_name, "heuristic" if i == seat else "random", seed=s * 10 + i)
+                for i in range(num_players)]
+        won = play_game(game, bots, seed=s).winners()
+        share += (seat in won) / max(1, len(won))
+    return share / games

@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 import pytest
-from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, random_final_states,
-                     save_load_continues, world_matches_rebuild)
+from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, play_random,
+                     random_final_states, save_load_continues, world_matches_rebuild)
 
 import envs
 from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
@@ -525,15 +525,8 @@ def test_incremental_observation_state_matches_a_rebuild(n):
 
 # --- bots ------------------------------------------------------------------------------------------
 def test_heuristic_beats_random_clearly():
-    game = DemocracyGame(4)
-    share, games = 0.0, 120
-    for s in range(games):
-        seat = s % 4
-        bots = [envs.make_bot("democracy", "heuristic" if i == seat else "random", seed=s * 10 + i) for i in range(4)]
-        won = play_game(game, bots, seed=s).winners()
-        share += (seat in won) / max(1, len(won))
     # fair share is 0.25; 120 games give a standard error of about 0.04
-    assert share / games > 0.5
+    assert heuristic_win_share("democracy", 4, 120) > 0.5
 
 
 def test_bots_only_choose_legal_actions_and_are_seeded():

@@ -10,8 +10,8 @@ import random
 
 import numpy as np
 import pytest
-from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, random_final_states,
-                     save_load_continues, world_matches_rebuild)
+from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, play_random,
+                     random_final_states, save_load_continues, world_matches_rebuild)
 
 import envs
 from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
@@ -826,16 +826,8 @@ def _brute_force_legal(st):
 # --- bots ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_heuristic_beats_random_clearly(n):
-    game = PolitrickersGame(n)
-    share, games = 0.0, 150
-    for s in range(games):
-        seat = s % n
-        bots = [envs.make_bot("politrickers", "heuristic" if i == seat else "random", seed=s * 10 + i)
-                for i in range(n)]
-        won = play_game(game, bots, seed=s).winners()
-        share += (seat in won) / max(1, len(won))
     # fair share is 1/n (<= 0.33); 150 games give a standard error of about 0.04
-    assert share / games > 0.55
+    assert heuristic_win_share("politrickers", n, 150) > 0.55
 
 
 def test_bots_only_choose_legal_actions_and_are_seeded():
