@@ -30,7 +30,7 @@ class HeuristicBot(Bot):
         unseen_ids = self._unseen_ids(state, player, upcard)
         unseen = set(unseen_ids.tolist())
         suited = unseen_ids[unseen_ids != JOKER]
-        avg = float(values[suited].mean()) if len(suited) else 0.0
+        avg = float(values[suited].sum()) / len(suited) if len(suited) else 0.0
         trick_value = value(upcard) + (state.n - 1) * avg
 
         if trick_value >= FIGHT_THRESHOLD and upcard != JOKER:
