@@ -23,7 +23,7 @@ class HeuristicBot(Bot):
         if len(mine) == 1:
             return mine[0]
         upcard = state.pool[state.trick]
-        clinched = tuple(any(pts[s] >= WINNING_POINTS for pts in state.points) for s in range(4))
+        clinched = tuple(max(suit) >= WINNING_POINTS for suit in zip(*state.points))  # per suit C, D, H, S
         values, value_list = _card_values(clinched)
         value = value_list.__getitem__
 
