@@ -169,3 +169,30 @@ def heuristic_win_share(game_name: str, num_players: int, games: int, **opts) ->
         won = play_game(game, bots, seed=s).winners()
         share += (seat in won) / max(1, len(won))
     return share / games
+
+
+def no_leak(game, reshuffle_hidden, games: int, max_steps: int, seed: int = 0) -> tuple[int, int]:
+    """At random mid-game states, rebuild the game with every card seat ``p`` cannot see permuted
+    (``reshuffle_hidden(state_json, p, rng)``) and require ``p``'s observation to stay identical.
+
+    Returns ``(checked, changed)``: observations compared, and rebuilt games whose hidden cards really differed
+    (a test should require ``changed > 0``, or it proves nothing)."""
+    rng = random.Random(seed)
+    checked = changed = 0
+    for g in range(games):
+        st = game.new_initial_state(seed=g)
+        for _ in range(rng.randrange(1, max_steps)):
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+        if st.is_terminal():
+            continue
+        data = st.to_json()
+        for observer in range(game.num_players):
+            other = game.state_from_json(reshuffle_hidden(data, observer, rng))
+            checked += 1
+            assert np.array_equal(other.observation(observer), st.observation(observer)), \
+                f"player {observer}'s observation depends on cards it cannot see"
+            changed += not np.array_equal(other.global_observation(), st.global_observation())
+    return checked, changed

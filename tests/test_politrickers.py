@@ -10,7 +10,7 @@ import random
 
 import numpy as np
 import pytest
-from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, play_random,
+from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, no_leak, play_random,
                      random_final_states, save_load_continues, world_matches_rebuild)
 
 import envs
@@ -249,25 +249,7 @@ def _reshuffle_hidden(data: dict, observer: int, rng: random.Random) -> dict:
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_no_leak_of_hidden_cards(n):
-    game = PolitrickersGame(n)
-    rng = random.Random(n)
-    changed = checked = 0
-    for g in range(40):
-        st = game.new_initial_state(seed=g)
-        for _ in range(rng.randrange(1, 40)):
-            if st.is_terminal():
-                break
-            legal = st.legal_actions()
-            st.apply_action(legal[rng.randrange(len(legal))])
-        if st.is_terminal():
-            continue
-        data = st.to_json()
-        for observer in range(n):
-            other = game.state_from_json(_reshuffle_hidden(data, observer, rng))
-            checked += 1
-            assert np.array_equal(other.observation(observer), st.observation(observer)), \
-                f"player {observer}'s observation depends on cards it cannot see"
-            changed += not np.array_equal(other.global_observation(), st.global_observation())
+    checked, changed = no_leak(PolitrickersGame(n), _reshuffle_hidden, games=40, max_steps=40, seed=n)
     assert checked > 20 and changed > 0, "the reshuffle never changed the hidden cards: the test would prove nothing"
 
 
