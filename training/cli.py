@@ -5,10 +5,12 @@
     hustings replay game.json [--seat 0] [--pause]
     hustings export checkpoints/democracy/policy.pt --out exported/democracy
     hustings train configs/democracy.yaml [--resume] [--output-dir DIR] [--total-timesteps N]
+    hustings train-rllib configs/rllib/democracy.yaml [--address auto] [--num-env-runners K] [--iterations N]
     hustings evaluate democracy --players 4 --bots runs/democracy/policy.pt heuristic heuristic heuristic \
         --games 2000 [--json OUT]
 
-``train`` and ``evaluate`` import torch / stable-baselines3 only when they run (``pip install hustings[train]``).
+``train`` and ``evaluate`` import torch / stable-baselines3 only when they run (``pip install hustings[train]``);
+``train-rllib`` imports Ray only when it runs (``pip install hustings[train,distributed]``).
 """
 from __future__ import annotations
 
@@ -145,6 +147,12 @@ def build_parser() -> argparse.ArgumentParser:
                         description=train.__doc__.splitlines()[0])
     train.add_arguments(tr)
     tr.set_defaults(func=train.run)
+    from . import rllib_train  # light too: it imports ray only inside its command
+
+    rl = sub.add_parser("train-rllib", help="train a bot on Ray RLlib (multi-agent masked PPO, league self-play; "
+                        "local or on a Ray cluster) from a YAML config", description=rllib_train.__doc__.splitlines()[0])
+    rllib_train.add_arguments(rl)
+    rl.set_defaults(func=rllib_train.run)
     ev = sub.add_parser("evaluate", help="play a duplicate-deal tournament between bots and report win rates",
                         description=evaluate.__doc__.splitlines()[0])
     evaluate.add_arguments(ev)
