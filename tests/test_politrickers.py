@@ -142,6 +142,60 @@ def test_observation_fields_hold_what_they_say():
     assert block("unspent").tolist() == [1.0] * 4
 
 
+def test_derived_block_reads_the_trick_like_the_rules():
+    """The diagram trick after Hea2, Env4: Environment 4 beats Health 2, so player 1 wins it so far; none of player
+    2's playable cards would win (Hea5/Hea6 make Health popular and Hea2 its lowest; Env5/Env6 after a paid switch
+    leave Env4 the lowest Environment card)."""
+    env = envs.make("politrickers", num_players=4)
+    env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
+    env.step(parse_card("Hea2"))
+    env.step(parse_card("Env4"))
+    fields = {name: (start, size) for name, start, size, _ in env.game.observation_fields()}
+    assert env.game.observation_size == sum(size for size in (v[1] for v in fields.values()))
+
+    def block(agent, name):
+        start, size = fields[name]
+        return env.observe(agent)["observation"][start:start + size].tolist()
+    assert block("player_2", "trick_sum") == pytest.approx([0.2, 0.1, 0, 0, 0])
+    assert block("player_2", "trick_winning") == [0, 0, 0, 1]  # seats 2, 3, 0, 1: player 1
+    assert block("player_0", "trick_winning") == [0, 1, 0, 0]
+    assert sum(block("player_2", "card_wins_now")) == 0
+    assert sum(block("player_3", "card_wins_now")) == 0  # not its turn
+    assert block("player_2", "plate_total") == [0, 0]
+    env.step(parse_card("Hea5"))  # Health 7 > Environment 4: Hea2 (player 0) wins so far
+    assert block("player_3", "trick_winning") == [0, 1, 0, 0]  # seats 3, 0, 1, 2
+    # player 3 (Claws) must switch and follow Health: Hea3 makes Health 10, Hea2 still the lowest
+    assert sum(block("player_3", "card_wins_now")) == 0
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS)
+def test_card_wins_now_matches_playing_each_card_on_a_copy(n):
+    game = PolitrickersGame(n)
+    fields = {name: (start, size) for name, start, size, _ in game.observation_fields()}
+    start = fields["card_wins_now"][0]
+    rng = random.Random(n)
+    checked = 0
+    for g in range(6):
+        st = game.new_initial_state(seed=100 + g)
+        while not st.is_terminal():
+            p = st.current_player()
+            if st.turn < n - 1:  # the trick is still open after this play: its winner so far is readable
+                expected = np.zeros(45)
+                for a in st.legal_actions():
+                    copy = st.clone()
+                    before = len(copy.ups)
+                    copy.apply_action(a)
+                    if len(copy.ups) == before + 1 and trick_winner(copy.ups) == p:
+                        expected[copy.ups[-1][1]] = 1
+                assert st.observation(p)[start:start + 45].tolist() == expected.tolist()
+                others = [q for q in range(n) if q != p]
+                assert not st.observation(rng.choice(others))[start:start + 45].any()
+                checked += 1
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 100
+
+
 def test_own_hand_in_observation_matches_rules():
     env = envs.make("politrickers", num_players=5)
     env.reset(seed=2)

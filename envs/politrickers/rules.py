@@ -40,6 +40,8 @@ MIG_FROM_TAILS, MIG_FROM_CLAWS, MIG_NO_TOKEN = 44, 45, 46
 FLIP = 47  # offset of the "paid switch, then ..." actions
 NUM_ACTIONS = 2 * FLIP
 
+DERIVED_BASE = 5 + NUM_CARDS + 2  # observation block computed at observe time (+ n for trick_winning)
+
 # how a legal card is played (internal)
 UP, FORCED, DOWN, MIG = 0, 1, 2, 3
 
@@ -121,6 +123,7 @@ class PolitrickersGame(Game):
     """Politrickers for 3-5 players."""
 
     name = "politrickers"
+    observation_version = 2  # 2: the derived block (trick_sum, trick_winning, card_wins_now, plate_total)
     min_players = 3
     max_players = 5
     OPTIONS = {}
@@ -140,7 +143,8 @@ class PolitrickersGame(Game):
             ("seen", k), ("round", ROUNDS), ("trick", 1)])
         self.off, self.world_size = self.layout.off, self.layout.size
         self.views = [self._view_index(p) for p in range(n)]
-        self.observation_size = len(self.views[0])
+        self.base_size = len(self.views[0])  # the gathered part; the derived block follows it
+        self.observation_size = self.base_size + DERIVED_BASE + n
         self.fields = self._field_table()
         self._names = [self._action_name(a) for a in range(NUM_ACTIONS)]
 
@@ -182,6 +186,13 @@ class PolitrickersGame(Game):
             ("seen", k, "cards played face up in completed tricks of this round (incl. Migration)"),
             ("round", ROUNDS, "one-hot of the round 1..3"),
             ("trick", 1, "tricks completed this round / 9"),
+            # derived from the fields above (public table and own hand only), so that a small network need not
+            # learn the trick arithmetic of L115-127:
+            ("trick_sum", 5, "per suit: sum of the face-up values in this trick / 20 (Economy: count / 4)"),
+            ("trick_winning", n, "per seat: 1 for the player who wins this trick if it ended now"),
+            ("card_wins_now", k, "on my turn, per card id: 1 if I hold it and playing it face up now (with or "
+                                 "without a switch) makes me the trick's winner so far"),
+            ("plate_total", 2, "tokens on the Tails and Claws plates / 7"),
         ]
         return field_table(rows)
 
@@ -636,6 +647,34 @@ class PolitrickersState(WorldState):
         return list(self._winners)
 
     # --- observations ------------------------------------------------------------------------------
+    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The gathered world view of ``player``, then the derived block (``trick_sum`` .. ``plate_total``)."""
+        game = self.game
+        if out is None:
+            out = np.empty(game.observation_size, dtype=np.float32)
+        base = game.base_size
+        np.take(self.world, game.views[player], out=out[:base])
+        d = out[base:]
+        d[:] = 0.0
+        n, ups = self.n, self.ups
+        for _, card in ups:
+            s = SUIT[card]
+            d[s] += 0.25 if s == ECONOMY else VALUE[card] / 20.0
+        if ups:
+            d[5 + (trick_winner(ups) - player) % n] = 1.0
+        if not self.finished and player == self.current_player():
+            if self._modes is None:
+                self._compute_legal()
+            wins = 5 + n
+            for a, mode in self._modes.items():
+                if mode == UP or mode == FORCED:
+                    card = a - FLIP if a >= FLIP else a
+                    if not d[wins + card] and trick_winner(ups + [(player, card)]) == player:
+                        d[wins + card] = 1.0
+        d[5 + n + NUM_CARDS] = self.plate[TAILS] / 7.0
+        d[6 + n + NUM_CARDS] = self.plate[CLAWS] / 7.0
+        return out
+
     def _rebuild_world(self) -> None:
         """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
         w, off, n, k = self.world, self.game.off, self.n, NUM_CARDS
