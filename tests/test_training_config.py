@@ -48,6 +48,8 @@ def test_defaults_fill_missing_keys():
     ({"game": "democracy", "opponents": {"scripted": {"random": -1}}}, ["opponents.scripted", "weight >= 0"]),
     ({"game": "democracy", "opponents": {"scripted": {"random": 0}}}, ["at least one scripted bot"]),
     ({"game": "democracy", "eval": {"baselines": ["oracle"]}}, ["eval.baselines", "'oracle'"]),
+    ({"game": "democracy", "pretrain": {"bot": "oracle"}}, ["pretrain.bot='oracle'", "heuristic"]),
+    ({"game": "democracy", "pretrain": {"games": 0}}, ["pretrain.games=0", "an int > 0"]),
     ({"game": "politix", "opponents": {"partners": "team"}}, ["opponents.partners='team'", "'pool'", "'self'"]),
     ({"game": "politix", "opponents": {"partners": True}}, ["opponents.partners=True", "'pool'"]),
     ({"game": "democracy", "n_envs": 2, "ppo": {"n_steps": 16, "batch_size": 64}}, ["batch_size=64", "at most"]),

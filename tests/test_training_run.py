@@ -167,6 +167,8 @@ def test_each_game_config_trains_a_little(name, tmp_path):
     raw["ppo"] = dict(raw["ppo"], n_steps=256, batch_size=256, n_epochs=1)
     raw["eval"] = dict(raw["eval"], every=512, games=2, final_games=raw["num_players"])
     raw["opponents"] = dict(raw["opponents"], snapshot_every=512)
+    if raw["pretrain"]["bot"]:
+        raw["pretrain"] = dict(raw["pretrain"], games=4, epochs=1)
     report = train(validate(raw), progress=False, log=lambda *a: None)
     assert report["timesteps"] == 1024
     assert (tmp_path / "policy.pt").is_file() and (tmp_path / "learning_curve.png").is_file()

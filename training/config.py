@@ -106,6 +106,16 @@ SCHEMA: dict[str, dict[str, Field]] = {
         "net_arch": Field([128, 128], list, "a non-empty list of layer widths (ints > 0)", _layers),
         "activation": Field("tanh", str, "'tanh' or 'relu'", lambda v: v in ("tanh", "relu")),
     },
+    "pretrain": {
+        "bot": Field(None, (str, type(None)), "a scripted bot name or null (no warm start)",
+                     doc="behaviour cloning before PPO: the policy first imitates this scripted bot (and the value "
+                         "net learns its games' returns), then self-play improves on it; fresh runs only"),
+        "games": Field(2000, int, "an int > 0", _positive, doc="games the bot plays against itself for the data "
+                       "(every seat's decisions are samples)"),
+        "epochs": Field(8, int, "an int > 0", _positive),
+        "batch_size": Field(512, int, "an int > 0", _positive),
+        "learning_rate": Field(1e-3, float, "a number > 0", _positive),
+    },
     "opponents": {
         "scripted": Field({"heuristic": 1.0}, dict, "a mapping scripted-bot name -> weight >= 0", _weights,
                           doc="relative weights of the scripted bots in the pool"),
@@ -185,6 +195,9 @@ def _check_against_game(cfg: dict, source: str) -> None:
         if name not in module.BOTS:
             raise ConfigError(f"{source}: opponents.scripted has unknown bot {name!r}; expected names among "
                               f"{', '.join(bots)}")
+    if cfg["pretrain"]["bot"] is not None and cfg["pretrain"]["bot"] not in module.BOTS:
+        raise ConfigError(f"{source}: pretrain.bot={cfg['pretrain']['bot']!r} is invalid; expected null or one of "
+                          f"{', '.join(bots)}")
     for name in cfg["eval"]["baselines"]:
         if name not in module.BOTS:
             raise ConfigError(f"{source}: eval.baselines has unknown bot {name!r}; expected names among "

@@ -55,6 +55,10 @@ def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: b
     return out
 
 
+def threads_for_updates(cfg: dict) -> int:
+    return cfg["torch_threads"] or os.cpu_count() or 1
+
+
 def build_model(cfg: dict, venv, seed: int):
     """The MaskablePPO model of the config, and the callback that sets torch's threads: one thread while collecting
     rollouts (small batched inference: more threads only add overhead), ``torch_threads`` (0 = every core) while
@@ -72,7 +76,7 @@ def build_model(cfg: dict, venv, seed: int):
         ent_coef=p["ent_coef"], vf_coef=p["vf_coef"], max_grad_norm=p["max_grad_norm"], target_kl=p["target_kl"],
         policy_kwargs={"net_arch": list(p["net_arch"]), "activation_fn": activation},
         seed=seed, device="cpu", verbose=0)
-    update_threads = cfg["torch_threads"] or os.cpu_count() or 1
+    update_threads = threads_for_updates(cfg)
 
     class Threads(BaseCallback):
         def _on_rollout_start(self) -> None:
@@ -179,6 +183,13 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
             venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
         log(f"resumed {ckpt_path} at {start_steps} timesteps, {len(pool)} snapshot(s) in the pool")
 
+    pretrained = None
+    if state is None and cfg["pretrain"]["bot"] is not None:  # warm start (fresh runs only)
+        from .pretrain import pretrain
+        torch.set_num_threads(threads_for_updates(cfg))
+        pretrained = pretrain(model, cfg, seed, log)
+        torch.set_num_threads(1)
+
     def current_policy() -> NumpyPolicy:
         return NumpyPolicy.from_state_dict(model.policy.state_dict(), p["activation"])
 
@@ -258,6 +269,8 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
               "timesteps_this_run": int(trained), "timesteps_per_second": speed, "wall_seconds": elapsed,
               "fair_share": 1.0 / cfg["num_players"], "history": history, "final": final, "config": cfg,
               "checkpoint": ckpt_path, "policy": policy_path}
+    if pretrained is not None:
+        report["pretrain"] = pretrained
     write_report(report, out_dir)
     log(f"report: {os.path.join(out_dir, 'report.md')}; learning curve: {os.path.join(out_dir, 'learning_curve.png')}")
     return report
