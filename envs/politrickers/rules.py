@@ -655,21 +655,45 @@ class PolitrickersState(WorldState):
         base = game.base_size
         np.take(self.world, game.views[player], out=out[:base])
         d = out[base:]
-        d[:] = 0.0
+        d.fill(0.0)
         n, ups = self.n, self.ups
+        sums = [0, 0, 0, 0]  # the main suits' face-up sums in this trick
+        low = [99, 99, 99, 99]  # their lowest face-up values
+        eco = 0
         for _, card in ups:
             s = SUIT[card]
-            d[s] += 0.25 if s == ECONOMY else VALUE[card] / 20.0
+            if s == ECONOMY:
+                eco += 1
+            else:
+                v = VALUE[card]
+                sums[s] += v
+                if v < low[s]:
+                    low[s] = v
         if ups:
+            for s in range(4):
+                if sums[s]:
+                    d[s] = sums[s] / 20.0
+            d[4] = eco / 4.0
             d[5 + (trick_winner(ups) - player) % n] = 1.0
-        if not self.finished and player == self.current_player():
+        if not self.finished and player == (self.trick_start + self.turn) % n:
             if self._modes is None:
                 self._compute_legal()
+            top, first, second = 0, sums[0], 0  # the largest sum, its suit, and the largest of the others
+            for t in (1, 2, 3):
+                if sums[t] > first:
+                    top, first, second = t, sums[t], first
+                elif sums[t] > second:
+                    second = sums[t]
             wins = 5 + n
             for a, mode in self._modes.items():
                 if mode == UP or mode == FORCED:
                     card = a - FLIP if a >= FLIP else a
-                    if not d[wins + card] and trick_winner(ups + [(player, card)]) == player:
+                    s = SUIT[card]
+                    if s == ECONOMY:  # the last Economy card wins (L127)
+                        d[wins + card] = 1.0
+                    elif not eco and VALUE[card] < low[s] and \
+                            sums[s] + VALUE[card] >= (second if s == top else first):
+                        # my card is the last one played: a tie on sums makes its suit Popular (POL-A9)
                         d[wins + card] = 1.0
         d[5 + n + NUM_CARDS] = self.plate[TAILS] / 7.0
         d[6 + n + NUM_CARDS] = self.plate[CLAWS] / 7.0
