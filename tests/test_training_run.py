@@ -149,7 +149,7 @@ def test_checkpoint_writes_are_atomic(tmp_path, monkeypatch):
 def test_bench_train_runs(capsys):
     from training.bench_train import main
 
-    assert main(["--ours-steps", "4096", "--theirs-steps", "256"]) == 0
+    assert main(["--ours-steps", "4096", "--theirs-steps", "256", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
     assert "ratio ours/theirs" in out
 

@@ -29,8 +29,8 @@ class HeuristicBot(Bot):
 
         unseen_ids = self._unseen_ids(state, player, upcard)
         unseen = set(unseen_ids.tolist())
-        suited = unseen_ids[unseen_ids != JOKER]
-        avg = float(values[suited].sum()) / len(suited) if len(suited) else 0.0
+        suited = len(unseen) - (JOKER in unseen)  # a joker is worth 0 in ``values``: the sum may include it
+        avg = float(values[unseen_ids].sum()) / suited if suited else 0.0
         trick_value = value(upcard) + (state.n - 1) * avg
 
         if trick_value >= FIGHT_THRESHOLD and upcard != JOKER:
