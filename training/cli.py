@@ -183,16 +183,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def run_command(func, args) -> int:
+    """``func(args)``, with every hustings input error (a ``ValueError`` whose message says what is wrong) printed
+    as ``error: ...`` and exit status 2."""
     try:
-        return args.func(args)
+        return func(args)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
         return 0
-    except ValueError as exc:  # every hustings input error is a ValueError with a message that says what is wrong
+    except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+
+
+def module_main(prog: str, doc: str, add_arguments, run, argv: list[str] | None = None) -> int:
+    """The ``python -m training.<module>`` entry of one command: its own parser, then :func:`run_command`."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
+    add_arguments(parser)
+    return run_command(run, parser.parse_args(argv))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return run_command(args.func, args)
 
 
 if __name__ == "__main__":

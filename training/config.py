@@ -146,40 +146,39 @@ SCHEMA: dict[str, dict[str, Field]] = {
 }
 
 
-def validate(raw: Any, source: str = "config") -> dict:
-    """A full, checked config from a (possibly partial) mapping; raises :class:`ConfigError` naming the key."""
+def check_schema(raw: Any, schema: dict[str, dict[str, Field]], source: str) -> dict:
+    """Every key of ``schema`` from ``raw`` (checked) or its default; an unknown, missing ``game`` or bad key raises
+    :class:`ConfigError` naming it. Shared by this route's and the RLlib route's configs."""
     if not isinstance(raw, dict):
         raise ConfigError(f"{source}: expected a mapping of keys to values at the top level, got "
                           f"{type(raw).__name__}")
-    sections = [s for s in SCHEMA if s]
-    known = set(SCHEMA[""]) | set(sections)
+    sections = [s for s in schema if s]
+    known = set(schema[""]) | set(sections)
     cfg: dict = {}
     for key in raw:
         if key not in known:
             raise ConfigError(f"{source}: unknown key {key!r}; expected one of {', '.join(sorted(known))}")
-    for key, field in SCHEMA[""].items():
+    for key, field in schema[""].items():
         if key == "game" and key not in raw:
             raise ConfigError(f"{source}: missing key 'game'; expected {field.expected}")
         cfg[key] = field.validate(f"{source}: {key}", raw[key]) if key in raw else copy.deepcopy(field.default)
     for sec in sections:
-        given = raw.get(sec, {})
-        if given is None:
-            given = {}
+        given = raw.get(sec) or {}
         if not isinstance(given, dict):
-            raise ConfigError(f"{source}: {sec} must be a mapping of its keys ({', '.join(SCHEMA[sec])}), "
+            raise ConfigError(f"{source}: {sec} must be a mapping of its keys ({', '.join(schema[sec])}), "
                               f"got {type(given).__name__}")
         for key in given:
-            if key not in SCHEMA[sec]:
+            if key not in schema[sec]:
                 raise ConfigError(f"{source}: unknown key '{sec}.{key}'; expected one of "
-                                  f"{', '.join(sec + '.' + k for k in SCHEMA[sec])}")
+                                  f"{', '.join(sec + '.' + k for k in schema[sec])}")
         cfg[sec] = {k: (f.validate(f"{source}: {sec}.{k}", given[k]) if k in given else copy.deepcopy(f.default))
-                    for k, f in SCHEMA[sec].items()}
-    _check_against_game(cfg, source)
+                    for k, f in schema[sec].items()}
     return cfg
 
 
-def _check_against_game(cfg: dict, source: str) -> None:
-    """Checks that need the game: its name, player count, options and bot names; the batch fitting a rollout."""
+def check_game(cfg: dict, source: str):
+    """The checks that need the game: its name, player count and options (``cfg["num_players"]`` is filled in)
+    and the ``eval.baselines`` bot names. Returns the game's module."""
     import envs
 
     if cfg["game"] not in envs.GAMES:
@@ -190,6 +189,36 @@ def _check_against_game(cfg: dict, source: str) -> None:
     except ConfigError as exc:
         raise ConfigError(f"{source}: num_players/game_options: {exc}") from None
     cfg["num_players"] = game.num_players
+    for name in cfg["eval"]["baselines"]:
+        if name not in module.BOTS:
+            raise ConfigError(f"{source}: eval.baselines has unknown bot {name!r}; expected names among "
+                              f"{', '.join(sorted(module.BOTS))}")
+    return module
+
+
+def read_yaml(path: str, example: str) -> Any:
+    """The parsed YAML file at ``path``; a missing or unparsable file raises :class:`ConfigError`."""
+    import yaml
+
+    if not os.path.isfile(path):
+        raise ConfigError(f"config file {path!r} does not exist; expected a YAML file such as {example}")
+    with open(path, encoding="utf-8") as f:
+        try:
+            return yaml.safe_load(f)
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"config {path}: not valid YAML ({exc})") from None
+
+
+def validate(raw: Any, source: str = "config") -> dict:
+    """A full, checked config from a (possibly partial) mapping; raises :class:`ConfigError` naming the key."""
+    cfg = check_schema(raw, SCHEMA, source)
+    _check_against_game(cfg, source)
+    return cfg
+
+
+def _check_against_game(cfg: dict, source: str) -> None:
+    """Checks that need the game (see :func:`check_game`) or several keys together."""
+    module = check_game(cfg, source)
     bots = sorted(module.BOTS)
     for name in cfg["opponents"]["scripted"]:
         if name not in module.BOTS:
@@ -198,10 +227,6 @@ def _check_against_game(cfg: dict, source: str) -> None:
     if cfg["pretrain"]["bot"] is not None and cfg["pretrain"]["bot"] not in module.BOTS:
         raise ConfigError(f"{source}: pretrain.bot={cfg['pretrain']['bot']!r} is invalid; expected null or one of "
                           f"{', '.join(bots)}")
-    for name in cfg["eval"]["baselines"]:
-        if name not in module.BOTS:
-            raise ConfigError(f"{source}: eval.baselines has unknown bot {name!r}; expected names among "
-                              f"{', '.join(bots)}")
     if sum(cfg["opponents"]["scripted"].values()) <= 0:
         raise ConfigError(f"{source}: opponents.scripted={cfg['opponents']['scripted']!r} is invalid; expected at "
                           f"least one scripted bot with a weight > 0 (the pool starts with no snapshots)")
@@ -215,13 +240,4 @@ def _check_against_game(cfg: dict, source: str) -> None:
 
 def load_config(path: str) -> dict:
     """Read and validate a YAML config file."""
-    import yaml
-
-    if not os.path.isfile(path):
-        raise ConfigError(f"config file {path!r} does not exist; expected a YAML file such as configs/democracy.yaml")
-    with open(path, encoding="utf-8") as f:
-        try:
-            raw = yaml.safe_load(f)
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"config {path}: not valid YAML ({exc})") from None
-    return validate(raw, source=f"config {path}")
+    return validate(read_yaml(path, "configs/democracy.yaml"), source=f"config {path}")

@@ -326,14 +326,8 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.evaluate", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    from .cli import module_main
+    return module_main("python -m training.evaluate", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

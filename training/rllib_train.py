@@ -49,7 +49,7 @@ from pettingzoo.utils import BaseWrapper
 
 from envs.core.rules import ConfigError
 
-from .config import Field, _layers, _nonneg, _positive
+from .config import Field, _layers, _nonneg, _positive, check_game, check_schema, read_yaml
 from .policy import FORMAT, VERSION, atomic_torch_save, atomic_write_text
 
 MAIN = "main"
@@ -136,50 +136,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
 
 def validate(raw, source: str = "config") -> dict:
     """A full, checked config from a (possibly partial) mapping; raises ``ConfigError`` naming the key."""
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{source}: expected a mapping of keys to values at the top level, got "
-                          f"{type(raw).__name__}")
-    sections = [s for s in SCHEMA if s]
-    known = set(SCHEMA[""]) | set(sections)
-    for key in raw:
-        if key not in known:
-            raise ConfigError(f"{source}: unknown key {key!r}; expected one of {', '.join(sorted(known))}")
-    cfg: dict = {}
-    for key, field in SCHEMA[""].items():
-        if key == "game" and key not in raw:
-            raise ConfigError(f"{source}: missing key 'game'; expected {field.expected}")
-        cfg[key] = field.validate(f"{source}: {key}", raw[key]) if key in raw else copy.deepcopy(field.default)
-    for sec in sections:
-        given = raw.get(sec) or {}
-        if not isinstance(given, dict):
-            raise ConfigError(f"{source}: {sec} must be a mapping of its keys ({', '.join(SCHEMA[sec])}), "
-                              f"got {type(given).__name__}")
-        for key in given:
-            if key not in SCHEMA[sec]:
-                raise ConfigError(f"{source}: unknown key '{sec}.{key}'; expected one of "
-                                  f"{', '.join(sec + '.' + k for k in SCHEMA[sec])}")
-        cfg[sec] = {k: (f.validate(f"{source}: {sec}.{k}", given[k]) if k in given else copy.deepcopy(f.default))
-                    for k, f in SCHEMA[sec].items()}
-    _check_against_game(cfg, source)
-    return cfg
-
-
-def _check_against_game(cfg: dict, source: str) -> None:
-    """Checks that need the game (name, players, options, bots) or several keys together."""
-    import envs
-
-    if cfg["game"] not in envs.GAMES:
-        raise ConfigError(f"{source}: game={cfg['game']!r} is invalid; expected one of {', '.join(envs.games())}")
-    module = envs.game_module(cfg["game"])
-    try:
-        game = module.raw_env.game_class(cfg["num_players"] or module.raw_env.default_players, **cfg["game_options"])
-    except ConfigError as exc:
-        raise ConfigError(f"{source}: num_players/game_options: {exc}") from None
-    cfg["num_players"] = game.num_players
-    for name in cfg["eval"]["baselines"]:
-        if name not in module.BOTS:
-            raise ConfigError(f"{source}: eval.baselines has unknown bot {name!r}; expected names among "
-                              f"{', '.join(sorted(module.BOTS))}")
+    cfg = check_schema(raw, SCHEMA, source)
+    check_game(cfg, source)
     if cfg["iterations"] is None and cfg["total_timesteps"] is None:
         raise ConfigError(f"{source}: iterations and total_timesteps are both null; expected at least one of them")
     p = cfg["ppo"]
@@ -188,21 +146,12 @@ def _check_against_game(cfg: dict, source: str) -> None:
                           f"ppo.train_batch_size = {p['train_batch_size']}")
     if cfg["output_dir"] is None:
         cfg["output_dir"] = os.path.join("runs", f"{cfg['game']}_rllib")
+    return cfg
 
 
 def load_config(path: str) -> dict:
     """Read and validate a YAML config file of this route."""
-    import yaml
-
-    if not os.path.isfile(path):
-        raise ConfigError(f"config file {path!r} does not exist; expected a YAML file such as "
-                          f"configs/rllib/smoke.yaml")
-    with open(path, encoding="utf-8") as f:
-        try:
-            raw = yaml.safe_load(f)
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"config {path}: not valid YAML ({exc})") from None
-    return validate(raw, source=f"config {path}")
+    return validate(read_yaml(path, "configs/rllib/smoke.yaml"), source=f"config {path}")
 
 
 # --- 2. the env ---------------------------------------------------------------------------------------------------
@@ -677,14 +626,8 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.rllib_train", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    from .cli import module_main
+    return module_main("python -m training.rllib_train", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":
