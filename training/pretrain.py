@@ -62,16 +62,14 @@ def pretrain(model, cfg: dict, seed: int, log) -> dict:
         value_loss = 0.0
         for start in range(0, len(a), pc["batch_size"]):
             idx = order[start:start + pc["batch_size"]]
-            values, log_prob, _ = policy.evaluate_actions(o[idx], a[idx], action_masks=m[idx])
-            v_loss = torch.nn.functional.mse_loss(values.flatten(), r[idx])
-            loss = -log_prob.mean() + cfg["ppo"]["vf_coef"] * v_loss
+            dist = policy.get_distribution(o[idx], action_masks=m[idx])
+            v_loss = torch.nn.functional.mse_loss(policy.predict_values(o[idx]).flatten(), r[idx])
+            loss = -dist.log_prob(a[idx]).mean() + cfg["ppo"]["vf_coef"] * v_loss
             optimiser.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), cfg["ppo"]["max_grad_norm"])
             optimiser.step()
-            with torch.no_grad():
-                logits = policy.get_distribution(o[idx], action_masks=m[idx]).distribution.logits
-                correct += int((logits.argmax(1) == a[idx]).sum())
+            correct += int((dist.distribution.logits.argmax(1) == a[idx]).sum())  # before this batch's step
             total += len(idx)
             value_loss += float(v_loss.detach()) * len(idx)
         stats = {"epoch": epoch + 1, "accuracy": correct / total, "value_mse": value_loss / total}
