@@ -171,6 +171,18 @@ def heuristic_win_share(game_name: str, num_players: int, games: int, **opts) ->
     return share / games
 
 
+def random_midgame(game, seed: int, rng: random.Random, min_steps: int, max_steps: int):
+    """A new game (deal ``seed``) after ``rng.randrange(min_steps, max_steps)`` random legal moves, or fewer if it
+    ends first (check ``is_terminal()``)."""
+    st = game.new_initial_state(seed=seed)
+    for _ in range(rng.randrange(min_steps, max_steps)):
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+    return st
+
+
 def no_leak(game, reshuffle_hidden, games: int, max_steps: int, seed: int = 0) -> tuple[int, int]:
     """At random mid-game states, rebuild the game with every card seat ``p`` cannot see permuted
     (``reshuffle_hidden(state_json, p, rng)``) and require ``p``'s observation to stay identical.
@@ -180,12 +192,7 @@ def no_leak(game, reshuffle_hidden, games: int, max_steps: int, seed: int = 0) -
     rng = random.Random(seed)
     checked = changed = 0
     for g in range(games):
-        st = game.new_initial_state(seed=g)
-        for _ in range(rng.randrange(1, max_steps)):
-            if st.is_terminal():
-                break
-            legal = st.legal_actions()
-            st.apply_action(legal[rng.randrange(len(legal))])
+        st = random_midgame(game, g, rng, 1, max_steps)
         if st.is_terminal():
             continue
         data = st.to_json()

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, random_final_states,
-                     save_load_continues, world_matches_rebuild)
+                     random_midgame, save_load_continues, world_matches_rebuild)
 
 import envs
 from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
@@ -163,12 +163,7 @@ def test_no_leak_of_hidden_cards(n, opts):
     rng = random.Random(n)
     changed = 0
     for g in range(6):
-        st = game.new_initial_state(seed=g)
-        for _ in range(rng.randrange(0, 150)):
-            if st.is_terminal():
-                break
-            legal = st.legal_actions()
-            st._apply(legal[rng.randrange(len(legal))])
+        st = random_midgame(game, g, rng, 0, 150)
         data = st.to_json()
         for observer in range(n):
             other = game.state_from_json(_permute_hidden(data, observer, game, rng))

@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, no_leak, play_random,
-                     random_final_states, save_load_continues, world_matches_rebuild)
+                     random_final_states, random_midgame, save_load_continues, world_matches_rebuild)
 
 import envs
 from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
@@ -880,12 +880,7 @@ def test_heuristic_never_reads_hidden_cards():
     bot = envs.make_bot("politrickers", "heuristic", seed=1)
     compared = 0
     for g in range(30):
-        st = game.new_initial_state(seed=g)
-        for _ in range(rng.randrange(0, 30)):
-            if st.is_terminal():
-                break
-            legal = st.legal_actions()
-            st.apply_action(legal[rng.randrange(len(legal))])
+        st = random_midgame(game, g, rng, 0, 30)
         if st.is_terminal():
             continue
         p = st.current_player()

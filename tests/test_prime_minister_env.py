@@ -8,7 +8,8 @@ import random
 
 import numpy as np
 import pytest
-from helpers import api_and_seed, cross_process_same, mask_exact, random_final_states, save_load_continues
+from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, random_final_states,
+                     save_load_continues)
 
 import envs
 from envs.core import ConfigError
@@ -163,19 +164,19 @@ def test_pending_sub_choice_names_its_card():
 
 
 # --- rewards and truncation ---------------------------------------------------------------------------------------
+def rewards_of_random_game(env, rng) -> dict[str, float]:
+    """Each agent's total reward over one game of random legal moves."""
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent, _obs, _mask, rew, _term, _trunc in play_random(env, rng):
+        total[agent] += rew
+    return total
+
+
 def test_win_rewards_and_score_mode():
     env = envs.make(GAME, num_players=4)
     env.reset(seed=2)
     rng = random.Random(2)
-    total = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, rew, term, trunc, _ = env.last()
-        total[agent] += rew
-        if term or trunc:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.randrange(len(legal))]))
+    total = rewards_of_random_game(env, rng)
     st = env.game_state
     won = st.winners()
     assert len(won) == 1 and sorted(total.values()) == [-1.0, -1.0, -1.0, 1.0]
@@ -183,15 +184,7 @@ def test_win_rewards_and_score_mode():
     env = envs.make(GAME, num_players=3, reward="score")
     env.reset(seed=4)
     rng = random.Random(4)
-    total = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, rew, term, trunc, _ = env.last()
-        total[agent] += rew
-        if term or trunc:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.randrange(len(legal))]))
+    total = rewards_of_random_game(env, rng)
     assert [total[a] for a in env.possible_agents] == env.game_state.scores()
 
 

@@ -359,6 +359,21 @@ def example_state():
     return PrimeMinisterGame(4).new_initial_state(seed=0, deal=deal)
 
 
+def example_after_round_1_bills():
+    """The Example of Play once every player has chosen its Round 1 bills (next: Rosebery's "end turn")."""
+    st = example_state()
+    act(st, DERBY, "draw Party bill"); act(st, DERBY, "draw Party bill"); act(st, DERBY, "bill Universities Tests Act")
+    act(st, PEEL, "draw Party bill"); act(st, PEEL, "draw Party bill")
+    act(st, PEEL, "bill Representation of the People Act")
+    act(st, ROSEBERY, "draw Cross-Party bill"); act(st, ROSEBERY, "draw Cross-Party bill")
+    act(st, ROSEBERY, "bill Elementary Education Act")
+    for _ in range(3):
+        act(st, RUSSELL, "draw Cross-Party bill")
+    for name in ("Public Health Act", "Elementary Education Act", "Copyright Act"):
+        act(st, RUSSELL, "bill " + name)
+    return st
+
+
 def lib_lead(st):
     return -st.lead()
 
@@ -1155,16 +1170,7 @@ def test_proposals_hidden_until_revealed():
 def test_negotiated_steps_are_finite():
     """A refused Agreement can't be proposed again for that bill in the phase; a denied permission can't be
     re-requested this turn (PM-A50, PM-A82)."""
-    st = example_state()
-    act(st, DERBY, "draw Party bill"); act(st, DERBY, "draw Party bill"); act(st, DERBY, "bill Universities Tests Act")
-    act(st, PEEL, "draw Party bill"); act(st, PEEL, "draw Party bill")
-    act(st, PEEL, "bill Representation of the People Act")
-    act(st, ROSEBERY, "draw Cross-Party bill"); act(st, ROSEBERY, "draw Cross-Party bill")
-    act(st, ROSEBERY, "bill Elementary Education Act")
-    for _ in range(3):
-        act(st, RUSSELL, "draw Cross-Party bill")
-    for name in ("Public Health Act", "Elementary Education Act", "Copyright Act"):
-        act(st, RUSSELL, "bill " + name)
+    st = example_after_round_1_bills()
     act(st, ROSEBERY, "end turn")
     act(st, DERBY, "no")  # keep the Pact
     act(st, DERBY, "Opposition Leader first")
@@ -1188,16 +1194,7 @@ def test_negotiated_steps_are_finite():
 
 
 def test_permission_denied_cannot_be_requested_again():
-    st = example_state()
-    act(st, DERBY, "draw Party bill"); act(st, DERBY, "draw Party bill"); act(st, DERBY, "bill Universities Tests Act")
-    act(st, PEEL, "draw Party bill"); act(st, PEEL, "draw Party bill")
-    act(st, PEEL, "bill Representation of the People Act")
-    act(st, ROSEBERY, "draw Cross-Party bill"); act(st, ROSEBERY, "draw Cross-Party bill")
-    act(st, ROSEBERY, "bill Elementary Education Act")
-    for _ in range(3):
-        act(st, RUSSELL, "draw Cross-Party bill")
-    for name in ("Public Health Act", "Elementary Education Act", "Copyright Act"):
-        act(st, RUSSELL, "bill " + name)
+    st = example_after_round_1_bills()
     act(st, ROSEBERY, "end turn")
     act(st, DERBY, "no")
     act(st, DERBY, "Opposition Leader first")
@@ -1217,16 +1214,7 @@ def test_permission_denied_cannot_be_requested_again():
 
 
 def test_resignation_and_rejoin():
-    st = example_state()
-    act(st, DERBY, "draw Party bill"); act(st, DERBY, "draw Party bill"); act(st, DERBY, "bill Universities Tests Act")
-    act(st, PEEL, "draw Party bill"); act(st, PEEL, "draw Party bill")
-    act(st, PEEL, "bill Representation of the People Act")
-    act(st, ROSEBERY, "draw Cross-Party bill"); act(st, ROSEBERY, "draw Cross-Party bill")
-    act(st, ROSEBERY, "bill Elementary Education Act")
-    for _ in range(3):
-        act(st, RUSSELL, "draw Cross-Party bill")
-    for name in ("Public Health Act", "Elementary Education Act", "Copyright Act"):
-        act(st, RUSSELL, "bill " + name)
+    st = example_after_round_1_bills()
     act(st, ROSEBERY, "resign")
     assert st.resigned and st.cubes[ROSEBERY] == 0 and st.standing[RUSSELL] == 9
     assert "resign" not in legal_names(st)
@@ -1245,16 +1233,7 @@ def test_resignation_and_rejoin():
 
 
 def test_father_of_the_house_doubles_held_supporters():
-    st = example_state()
-    act(st, DERBY, "draw Party bill"); act(st, DERBY, "draw Party bill"); act(st, DERBY, "bill Universities Tests Act")
-    act(st, PEEL, "draw Party bill"); act(st, PEEL, "draw Party bill")
-    act(st, PEEL, "bill Representation of the People Act")
-    act(st, ROSEBERY, "draw Cross-Party bill"); act(st, ROSEBERY, "draw Cross-Party bill")
-    act(st, ROSEBERY, "bill Elementary Education Act")
-    for _ in range(3):
-        act(st, RUSSELL, "draw Cross-Party bill")
-    for name in ("Public Health Act", "Elementary Education Act", "Copyright Act"):
-        act(st, RUSSELL, "bill " + name)
+    st = example_after_round_1_bills()
     act(st, ROSEBERY, "end turn")
     act(st, DERBY, "yes")  # end the Pact
     act(st, DERBY, "no")
@@ -1305,16 +1284,7 @@ def test_three_player_lone_liberal_opposition_leader():
 
 
 def test_hold_limit_at_end_of_own_turn():
-    st = example_state()
-    act(st, DERBY, "draw Party bill"); act(st, DERBY, "draw Party bill"); act(st, DERBY, "bill Universities Tests Act")
-    act(st, PEEL, "draw Party bill"); act(st, PEEL, "draw Party bill")
-    act(st, PEEL, "bill Representation of the People Act")
-    act(st, ROSEBERY, "draw Cross-Party bill"); act(st, ROSEBERY, "draw Cross-Party bill")
-    act(st, ROSEBERY, "bill Elementary Education Act")
-    for _ in range(3):
-        act(st, RUSSELL, "draw Cross-Party bill")
-    for name in ("Public Health Act", "Elementary Education Act", "Copyright Act"):
-        act(st, RUSSELL, "bill " + name)
+    st = example_after_round_1_bills()
     extra = st.decks["supporters"][:6]
     del st.decks["supporters"][:6]
     st.hand[ROSEBERY] += extra

@@ -30,21 +30,22 @@ DOCS = dl.data()
 POLITICIANS = dl.by_id("politicians", DOCS)
 MATS = dl.by_id("mats", DOCS)
 BOARD = dl.by_id("board", DOCS)
-SECTOR_LIST = [e for e in DOCS["sectors"]["entries"]]
+SECTOR_LIST = list(DOCS["sectors"]["entries"])
 SECTORS = [e["name"] for e in SECTOR_LIST]
 SECTOR_INDEX = {s: i for i, s in enumerate(SECTORS)}
-BILL_LIST = DOCS["bills"]["entries"]
-BILL_IDS = [b["id"] for b in BILL_LIST]
-BILL_INDEX = {b: i for i, b in enumerate(BILL_IDS)}
-SUPPORTER_LIST = DOCS["supporters"]["entries"]
-SUP_IDS = [s["id"] for s in SUPPORTER_LIST]
-SUP_INDEX = {s: i for i, s in enumerate(SUP_IDS)}
-EVENT_LIST = DOCS["events"]["entries"]
-EVENT_IDS = [e["id"] for e in EVENT_LIST]
-EVENT_INDEX = {e: i for i, e in enumerate(EVENT_IDS)}
-UNC_LIST = DOCS["uncertainty"]["entries"]
-UNC_IDS = [u["id"] for u in UNC_LIST]
-UNC_INDEX = {u: i for i, u in enumerate(UNC_IDS)}
+
+
+def _indexed(kind: str) -> tuple[list[dict], list[str], dict[str, int]]:
+    """A data file's entries, their ids in file order, and id -> position."""
+    entries = DOCS[kind]["entries"]
+    ids = [e["id"] for e in entries]
+    return entries, ids, {x: i for i, x in enumerate(ids)}
+
+
+BILL_LIST, BILL_IDS, BILL_INDEX = _indexed("bills")
+SUPPORTER_LIST, SUP_IDS, SUP_INDEX = _indexed("supporters")
+EVENT_LIST, EVENT_IDS, EVENT_INDEX = _indexed("events")
+UNC_LIST, UNC_IDS, UNC_INDEX = _indexed("uncertainty")
 CAREERS = dl.by_id("careers", DOCS)
 DEBATE = dl.by_id("debate_cards", DOCS)
 PROJ_ROWS = DOCS["election_projections"]["entries"]
