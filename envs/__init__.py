@@ -1,23 +1,33 @@
 """hustings: multi-agent RL environments for political card and board games.
 
-    import envs
-    env = envs.make("democracy", num_players=4)
+    import hustings
+    env = hustings.make("democracy", num_players=4)      # a PettingZoo AEC env
+    from hustings import democracy_v1                    # PettingZoo-style versioned module
+    bot = hustings.load_bot("democracy")                 # the shipped trained bot
 """
 from __future__ import annotations
 
 import importlib
+import re
 
-from .core import ConfigError
+from .core import (ActionOutOfBoundsError, ConfigError, DealError, HustingsError, IllegalActionError,  # noqa: F401
+                   ResetNeededError, StateFormatError)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: Registered games: name -> module holding ``raw_env``, ``env``, the ``Game`` class and ``BOTS``.
 GAMES: dict[str, str] = {
-    "democracy": "envs.democracy",
-    "politix": "envs.politix",
-    "politrickers": "envs.politrickers",
-    "prime_minister": "envs.prime_minister",
+    "democracy": "hustings.democracy",
+    "politix": "hustings.politix",
+    "politrickers": "hustings.politrickers",
+    "prime_minister": "hustings.prime_minister",
 }
+
+#: The env version of each game, as PettingZoo names envs (``democracy_v1``; also the module
+#: ``hustings.democracy_v1`` and ``metadata["name"]``). It goes up when a change makes old results incomparable.
+VERSIONS: dict[str, int] = {"democracy": 1, "politix": 1, "politrickers": 1, "prime_minister": 1}
+
+_VERSIONED = re.compile(r"^(?P<game>[a-z_]+?)_v(?P<version>\d+)$")
 
 
 def games() -> list[str]:
@@ -25,12 +35,32 @@ def games() -> list[str]:
     return sorted(GAMES)
 
 
-def game_module(name: str):
-    """The package of game ``name`` (e.g. ``envs.democracy``)."""
-    key = name.lower().split("_v")[0] if isinstance(name, str) else name
+def env_id(name: str) -> str:
+    """The versioned env name of game ``name`` (``"democracy"`` -> ``"democracy_v1"``)."""
+    key = _game_key(name)
+    return f"{key}_v{VERSIONS[key]}"
+
+
+def _game_key(name: str) -> str:
+    if not isinstance(name, str):
+        raise ConfigError(f"game name {name!r} is invalid; expected one of {', '.join(games())}")
+    key = name.lower()
+    match = _VERSIONED.match(key)
+    if match and match["game"] in GAMES:
+        key, version = match["game"], int(match["version"])
+        if version != VERSIONS[key]:
+            raise ConfigError(f"unknown version {name!r}; this hustings has {key}_v{VERSIONS[key]} "
+                              f"(make({key!r}) takes the newest)")
     if key not in GAMES:
-        raise ConfigError(f"unknown game {name!r}; expected one of {', '.join(games())}")
-    return importlib.import_module(GAMES[key])
+        raise ConfigError(f"unknown game {name!r}; expected one of {', '.join(games())} "
+                          f"(or their versioned names: {', '.join(f'{g}_v{VERSIONS[g]}' for g in games())})")
+    return key
+
+
+def game_module(name: str):
+    """The package of game ``name`` (e.g. ``hustings.democracy``); ``name`` may carry the current version
+    suffix (``democracy_v1``); another version raises :class:`ConfigError`."""
+    return importlib.import_module(GAMES[_game_key(name)])
 
 
 def make(name: str, num_players: int | None = None, **options):
@@ -48,3 +78,33 @@ def make_bot(game: str, spec: str, seed: int | None = None):
     if spec not in bots:
         raise ConfigError(f"{game}: unknown bot {spec!r}; expected one of {', '.join(sorted(bots))}")
     return bots[spec](seed=seed)
+
+
+def load_bot(game: str, num_players: int | None = None, seed: int | None = None):
+    """The shipped trained bot of ``game`` (a :class:`~hustings.core.bots.Bot`: ``bot.act(state, player)``), for a
+    table of ``num_players`` (default: the size it was trained at). Needs no torch."""
+    from . import checkpoints
+
+    return checkpoints.load_bot(_game_key(game), num_players=num_players, seed=seed)
+
+
+#: Games that also come as a PettingZoo ``ParallelEnv`` (``parallel_env()``).
+PARALLEL_GAMES = ("democracy",)
+
+
+def _register_with_pettingzoo() -> None:
+    """Put every env in PettingZoo's registry (PettingZoo >= 1.27 has one; older ones have none), namespaced:
+    ``pettingzoo.make("aec", "hustings/democracy-v1")``, ``pettingzoo.make("parallel", "hustings/democracy-v1")``."""
+    try:
+        from pettingzoo import aec_registry, parallel_registry, register
+    except ImportError:
+        return
+    for game in GAMES:
+        env_id, module = f"hustings/{game}-v{VERSIONS[game]}", f"hustings.{game}_v{VERSIONS[game]}"
+        if env_id not in aec_registry:
+            register("aec", env_id, entry_point=f"{module}:env")
+        if game in PARALLEL_GAMES and env_id not in parallel_registry:
+            register("parallel", env_id, entry_point=f"{module}:parallel_env")
+
+
+_register_with_pettingzoo()

@@ -1,15 +1,18 @@
 """Throughput and memory of hustings games, as ratios against a reference run in the same process.
 
-    python -m envs.bench                       # every registered game at its default player count
-    python -m envs.bench democracy --players 6 --seconds 3 --rounds 5
-    python -m envs.bench prime_minister --ref hanabi_v5 --min-ratio 1
-    python -m envs.bench --train ...           # training throughput (see training/bench_train.py)
+    python -m hustings.bench                       # every registered game at its default player count
+    python -m hustings.bench democracy --players 6 --seconds 3 --rounds 5
+    python -m hustings.bench prime_minister --ref hanabi_v5 --min-ratio 1
+    python -m hustings.bench --train ...           # training throughput (see training/bench_train.py)
 
 For each game it measures, alternating A/B runs so that machine noise hits both sides alike:
 
 * the rules module alone: random legal play, decision steps/s (target >= 50,000);
 * the AEC env through the standard ``agent_iter`` / ``last`` / ``step`` loop with masks, against PettingZoo's
   ``connect_four_v3`` through the same loop (target: ours >= 3x);
+* for games with a ``parallel_env`` (Democracy), the ParallelEnv through its ``step(actions)`` loop with masks:
+  decisions (seat commitments) per second and ``step()`` calls per second, and the decision rate's ratio to the
+  AEC env's (no target; the same random-play work per decision);
 * memory: peak bytes allocated (tracemalloc) to build an env and play one game, ours and the reference.
 
 It prints medians over rounds and the ratios; ``--check`` exits 1 when a target is missed.
@@ -28,6 +31,17 @@ import numpy as np
 
 RULES_TARGET = 50_000
 ENV_RATIO_TARGET = 3.0
+
+
+def classic_env(name: str):
+    """PettingZoo classic env ``name`` (e.g. ``connect_four_v3``): from PettingZoo's registry where it has one
+    (>= 1.27, where importing the env's module directly is deprecated), else from its module."""
+    import pettingzoo
+
+    if hasattr(pettingzoo, "aec_registry"):
+        base, version = name.rsplit("_v", 1)
+        return pettingzoo.make("aec", f"classic/{base}-v{version}")
+    return importlib.import_module(f"pettingzoo.classic.{name}").env()
 
 
 def rules_steps_per_s(game, seconds: float, seed: int) -> float:
@@ -68,6 +82,35 @@ def env_steps_per_s(make, seconds: float, seed: int) -> tuple[float, float]:
     return steps / elapsed, games / elapsed
 
 
+def parallel_loop(env, rng: np.random.Generator) -> tuple[int, int]:
+    """One game through the ParallelEnv loop with random legal actions; returns (decisions, step() calls)."""
+    decisions = calls = 0
+    obs, _ = env.reset(seed=int(rng.integers(1 << 30)))
+    while env.agents:
+        actions = {}
+        for agent in env.agents:
+            legal = np.flatnonzero(obs[agent]["action_mask"])
+            if len(legal):
+                actions[agent] = int(legal[rng.integers(len(legal))])
+        obs, _, _, _, _ = env.step(actions)
+        decisions += len(actions)
+        calls += 1
+    return decisions, calls
+
+
+def parallel_steps_per_s(make, seconds: float, seed: int) -> tuple[float, float]:
+    """``(decisions/s, step() calls/s)`` of random play through a ParallelEnv."""
+    env = make()
+    rng = np.random.default_rng(seed)
+    decisions, calls, t0 = 0, 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        d, c = parallel_loop(env, rng)
+        decisions += d
+        calls += c
+    elapsed = time.perf_counter() - t0
+    return decisions / elapsed, calls / elapsed
+
+
 def peak_bytes(make, seed: int = 0) -> int:
     tracemalloc.start()
     env = make()
@@ -79,18 +122,23 @@ def peak_bytes(make, seed: int = 0) -> int:
 
 
 def bench_game(name: str, players: int | None, seconds: float, rounds: int, ref: str) -> dict:
-    import envs
+    import hustings
 
-    module = envs.game_module(name)
+    module = hustings.game_module(name)
     players = players or module.raw_env.default_players
     game = module.raw_env.game_class(players)
-    ours = lambda: envs.make(name, num_players=players)  # noqa: E731
-    ref_env = importlib.import_module(f"pettingzoo.classic.{ref}").env
+    ours = lambda: hustings.make(name, num_players=players)  # noqa: E731
+    ref_env = lambda: classic_env(ref)  # noqa: E731
+    par_make = getattr(module, "parallel_env", None)
+    par = None if par_make is None else (lambda: par_make(num_players=players))  # noqa: E731
 
     rules_steps_per_s(game, 0.3, 0)  # warm up
     env_steps_per_s(ours, 0.3, 0)
     env_steps_per_s(ref_env, 0.3, 0)
+    if par is not None:
+        parallel_steps_per_s(par, 0.3, 0)
     rules, ours_rates, games_rates, ref_rates, ratios = [], [], [], [], []
+    par_rates, par_calls, par_ratios = [], [], []
     for r in range(rounds):
         rules.append(rules_steps_per_s(game, seconds, r))
         a, g = env_steps_per_s(ours, seconds, r)
@@ -99,7 +147,17 @@ def bench_game(name: str, players: int | None, seconds: float, rounds: int, ref:
         games_rates.append(g)
         ref_rates.append(b)
         ratios.append(a / b)
+        if par is not None:
+            d, c = parallel_steps_per_s(par, seconds, r)
+            par_rates.append(d)
+            par_calls.append(c)
+            par_ratios.append(d / a)
     mem_ours, mem_ref = peak_bytes(ours), peak_bytes(ref_env)
+    extra = {} if par is None else {
+        "parallel_steps_per_s": statistics.median(par_rates),
+        "parallel_calls_per_s": statistics.median(par_calls),
+        "parallel_ratio": statistics.median(par_ratios),
+    }
     return {
         "game": name, "players": players, "ref": ref,
         "rules_steps_per_s": statistics.median(rules),
@@ -107,7 +165,7 @@ def bench_game(name: str, players: int | None, seconds: float, rounds: int, ref:
         "env_games_per_s": statistics.median(games_rates),
         "ref_steps_per_s": statistics.median(ref_rates),
         "env_ratio": statistics.median(ratios),
-        "peak_bytes": mem_ours, "ref_peak_bytes": mem_ref,
+        "peak_bytes": mem_ours, "ref_peak_bytes": mem_ref, **extra,
     }
 
 
@@ -121,6 +179,10 @@ def report(res: dict, min_ratio: float = ENV_RATIO_TARGET) -> list[str]:
     print(f"  AEC env      : {res['env_steps_per_s']:>10,.0f} steps/s, {res['env_games_per_s']:,.1f} games/s")
     print(f"  {res['ref'][:13]:<13}: {res['ref_steps_per_s']:>10,.0f} steps/s (same loop, same process)")
     print(f"  env ratio    : {res['env_ratio']:>10.2f}x (target >= {min_ratio}: {'ok' if ok_env else 'MISSED'})")
+    if "parallel_ratio" in res:
+        print(f"  parallel env : {res['parallel_steps_per_s']:>10,.0f} decision steps/s, "
+              f"{res['parallel_calls_per_s']:,.0f} step() calls/s; {res['parallel_ratio']:.2f}x the AEC env "
+              f"(same process)")
     print(f"  peak memory  : {res['peak_bytes'] / 1024:>10,.0f} KiB to build + play a game "
           f"({res['ref']}: {res['ref_peak_bytes'] / 1024:,.0f} KiB, ratio {res['peak_bytes'] / res['ref_peak_bytes']:.2f})")
     if not ok_rules:
@@ -133,12 +195,12 @@ def report(res: dict, min_ratio: float = ENV_RATIO_TARGET) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "--train" in argv:
-        from training import bench_train  # noqa: PLC0415 (needs the train extra)
+        from hustings.training import bench_train  # noqa: PLC0415 (needs the train extra)
         return bench_train.main([a for a in argv if a != "--train"])
-    import envs
+    import hustings
 
-    parser = argparse.ArgumentParser(prog="python -m envs.bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", help=f"games to measure (default: all of {', '.join(envs.games())})")
+    parser = argparse.ArgumentParser(prog="python -m hustings.bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help=f"games to measure (default: all of {', '.join(hustings.games())})")
     parser.add_argument("--players", type=int, default=None, help="player count (default: each game's default)")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per timed run (default 2)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; medians are reported (default 3)")
@@ -148,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     misses = []
-    for name in args.games or envs.games():
+    for name in args.games or hustings.games():
         misses += report(bench_game(name, args.players, args.seconds, args.rounds, args.ref), args.min_ratio)
     if misses:
         print("missed targets: " + ", ".join(misses))

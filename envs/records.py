@@ -3,17 +3,22 @@
 A record re-simulates exactly through the rules module: :func:`replay` rebuilds the game from its seed and deal
 and applies the moves one by one, and a record that does not match the rules is rejected with the first bad move
 named.
+
+Format version 2 (version 1 records are still read) says whether the game was played to the end: ``"finished":
+true`` with its ``"result"``, or ``"finished": false`` and no result for a game stopped part-way (``hustings play``
+interrupted with Ctrl-C, ended with Ctrl-D or ``q``); its moves re-simulate just the same.
 """
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 
+from .core.files import atomic_write
 from .core.rules import Game, HustingsError, State
 
 RECORD_FORMAT = "hustings-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+#: The record format versions :func:`replay` reads (version 1 has no ``"finished"``: every such game was finished).
+READ_VERSIONS = (1, 2)
 
 
 class RecordError(HustingsError):
@@ -29,41 +34,68 @@ class Recorder:
         self.moves: list[dict] = []
 
     def add(self, player: int, action: int) -> None:
+        """Note one move (``player`` played ``action``), in the order the moves are made."""
         self.moves.append({"player": player, "action": int(action), "name": self.game.action_name(action)})
 
-    def record(self, final: State) -> dict:
-        import envs  # the package version, without a cycle at import time
+    def record(self, final: State | None = None) -> dict:
+        """The record as a JSON-able dict. With ``final`` a finished game's last state, it is ``"finished": true``
+        with the result; without it (or with a state that is not over) it is ``"finished": false`` and has no
+        result: the moves so far of a game that was stopped."""
+        import hustings  # the package version, without a cycle at import time
 
-        return {
-            "format": RECORD_FORMAT, "version": RECORD_VERSION, "hustings_version": envs.__version__,
+        finished = final is not None and final.is_terminal()
+        out = {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "hustings_version": hustings.__version__,
             "config": self.game.config(), "seed": self.seed, "deal": self.deal, "players": list(self.players),
-            "moves": self.moves, "result": result_of(final),
+            "moves": self.moves, "finished": finished,
         }
+        if finished:
+            out["result"] = result_of(final)
+        return out
+
+
+def is_finished(record: dict) -> bool:
+    """Whether ``record`` is of a game played to the end (version 1 records always are)."""
+    return record.get("finished", True) is not False
 
 
 def result_of(state: State) -> dict:
+    """The result of a finished game as records hold it: scores, winners, whether it was truncated."""
     return {"scores": list(state.scores()), "winners": list(state.winners()), "truncated": bool(state.truncated)}
 
 
 def game_from_config(config: dict) -> Game:
-    import envs
+    """The rules :class:`Game` a record's ``config`` describes (game, player count, variant options)."""
+    import hustings
 
     if not isinstance(config, dict) or "game" not in config or "num_players" not in config:
         raise RecordError(f"record config {config!r} must name 'game' and 'num_players'")
     options = {k: v for k, v in config.items() if k not in ("game", "num_players")}
-    return envs.game_module(config["game"]).raw_env.game_class(config["num_players"], **options)
+    return hustings.game_module(config["game"]).raw_env.game_class(config["num_players"], **options)
 
 
 def replay(record: dict, on_move=None) -> State:
-    """Re-simulate ``record``; returns the final state. ``on_move(state, index, move)`` runs before each move.
+    """Re-simulate ``record``; returns the last state (not over for an unfinished record). ``on_move(state, index,
+    move)`` runs before each move.
 
     Raises :class:`RecordError` naming the first move that is not the rules' (wrong player, illegal action, a
-    name that does not match the id) or a result that differs from the recorded one.
+    name that does not match the id), for a result that differs from the replayed one, and for a record whose
+    moves do not fit what it says: a finished one must have a result and play the game to its end, an unfinished
+    one (``"finished": false``) must have no result and stop before the end.
     """
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a hustings game record (expected format {RECORD_FORMAT!r})")
-    if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported; expected {RECORD_VERSION}")
+    version = record.get("version")
+    if isinstance(version, bool) or version not in READ_VERSIONS:
+        raise RecordError(f"record version {version!r} is not supported; expected {RECORD_VERSION} (or "
+                          f"{', '.join(str(v) for v in READ_VERSIONS if v != RECORD_VERSION)})")
+    if version >= 2 and not isinstance(record.get("finished"), bool):
+        raise RecordError(f"record 'finished' is {record.get('finished')!r}; expected true or false")
+    finished = is_finished(record)
+    if finished and record.get("result") is None:
+        raise RecordError("the record has no result, but is not marked unfinished (\"finished\": false)")
+    if not finished and record.get("result") is not None:
+        raise RecordError("the record is marked unfinished (\"finished\": false), but has a result")
     game = game_from_config(record.get("config"))
     state = game.new_initial_state(seed=record.get("seed"), deal=record.get("deal"))
     moves = record.get("moves")
@@ -88,27 +120,23 @@ def replay(record: dict, on_move=None) -> State:
         if on_move is not None:
             on_move(state, i, move)
         state._apply(action)
-    if "result" in record and state.is_terminal() and record["result"] != result_of(state):
+    if finished and not state.is_terminal():
+        raise RecordError(f"the game is not over after the record's {len(moves)} moves, but the record is not marked "
+                          f"unfinished (\"finished\": false)")
+    if not finished and state.is_terminal():
+        raise RecordError(f"the record is marked unfinished, but its {len(moves)} moves play the game to the end")
+    if finished and record["result"] != result_of(state):
         raise RecordError(f"the recorded result {record['result']} differs from the replayed {result_of(state)}")
     return state
 
 
 def save(record: dict, path: str) -> None:
-    """Write ``record`` as JSON atomically (a temporary file renamed into place)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".record-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as fh:
-            json.dump(record, fh, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write ``record`` as JSON atomically (a temporary file renamed into place), mode ``rw-r--r--``."""
+    atomic_write(path, json.dumps(record, indent=1))
 
 
 def load(path: str) -> dict:
+    """Read a record file (JSON); a missing or unreadable file raises :class:`RecordError`."""
     try:
         with open(path) as fh:
             return json.load(fh)

@@ -11,16 +11,16 @@ import sys
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-import envs
-from envs.core import IllegalActionError
+import hustings
+from hustings.core import IllegalActionError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def api_and_seed(game_name: str, num_players: int, num_cycles: int = 300, **opts) -> None:
     """PettingZoo's ``api_test`` and ``seed_test`` on a fresh env."""
-    api_test(envs.make(game_name, num_players=num_players, **opts), num_cycles=num_cycles)
-    seed_test(lambda: envs.make(game_name, num_players=num_players, **opts), num_cycles=num_cycles)
+    api_test(hustings.make(game_name, num_players=num_players, **opts), num_cycles=num_cycles)
+    seed_test(lambda: hustings.make(game_name, num_players=num_players, **opts), num_cycles=num_cycles)
 
 
 def _random_action(obs, rng: random.Random) -> int:
@@ -34,8 +34,8 @@ def mask_exact(game_name: str, num_players: int, games: int = 3, seed: int = 0, 
     applies, and every disallowed action (a sample of them) raises ``IllegalActionError`` and leaves the game
     exactly as it was. Returns the number of states probed."""
     rng = random.Random(seed)
-    env = envs.make(game_name, num_players=num_players, **opts)
-    trial = envs.make(game_name, num_players=num_players, **opts)
+    env = hustings.make(game_name, num_players=num_players, **opts)
+    trial = hustings.make(game_name, num_players=num_players, **opts)
     probes = 0
     for g in range(games):
         env.reset(seed=seed * 1000 + g)
@@ -95,11 +95,11 @@ def play_random(env, rng: random.Random, max_steps: int | None = None) -> list:
 
 def save_load_continues(game_name: str, num_players: int, seed: int = 0, cut: int = 37, **opts) -> None:
     """Save mid-game to JSON text, load into a fresh env, and play both on: everything seen is identical."""
-    a = envs.make(game_name, num_players=num_players, **opts)
+    a = hustings.make(game_name, num_players=num_players, **opts)
     a.reset(seed=seed)
     play_random(a, random.Random(seed), max_steps=cut)
     saved = json.loads(json.dumps(a.save_state()))
-    b = envs.make(game_name, num_players=num_players, **opts)
+    b = hustings.make(game_name, num_players=num_players, **opts)
     b.reset(options={"state": saved})
     assert b.save_state() == a.save_state()
     ta = play_random(a, random.Random(seed + 1))
@@ -109,7 +109,7 @@ def save_load_continues(game_name: str, num_players: int, seed: int = 0, cut: in
 
 def trajectory_digest(game_name: str, num_players: int, seed: int, **opts) -> str:
     """SHA-256 of a whole random game (observations, masks, rewards) from ``reset(seed=seed)``."""
-    env = envs.make(game_name, num_players=num_players, **opts)
+    env = hustings.make(game_name, num_players=num_players, **opts)
     env.reset(seed=seed)
     h = hashlib.sha256()
     for item in play_random(env, random.Random(seed)):
@@ -135,7 +135,7 @@ def cross_process_same(game_name: str, num_players: int, seed: int = 5, **opts) 
 
 def random_final_states(game_name: str, num_players: int, count: int, seed: int = 0, **opts):
     """Final rules-module states of ``count`` random games (fast: no env). Yields ``(state, steps)``."""
-    game = envs.game_module(game_name).raw_env.game_class(num_players, **opts)
+    game = hustings.game_module(game_name).raw_env.game_class(num_players, **opts)
     rng = random.Random(seed)
     for g in range(count):
         state = game.new_initial_state(seed=seed * 100_003 + g)
@@ -158,13 +158,13 @@ def world_matches_rebuild(state) -> bool:
 
 def heuristic_win_share(game_name: str, num_players: int, games: int, **opts) -> float:
     """Win share (shared wins split) of one heuristic bot among random bots, its seat rotating each game."""
-    from envs.play import play_game
+    from hustings.play import play_game
 
-    game = envs.game_module(game_name).raw_env.game_class(num_players, **opts)
+    game = hustings.game_module(game_name).raw_env.game_class(num_players, **opts)
     share = 0.0
     for s in range(games):
         seat = s % num_players
-        bots = [envs.make_bot(game_name, "heuristic" if i == seat else "random", seed=s * 10 + i)
+        bots = [hustings.make_bot(game_name, "heuristic" if i == seat else "random", seed=s * 10 + i)
                 for i in range(num_players)]
         won = play_game(game, bots, seed=s).winners()
         share += (seat in won) / max(1, len(won))

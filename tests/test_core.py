@@ -10,22 +10,59 @@ import numpy as np
 import pytest
 from helpers import play_random
 
-import envs
-from envs.core import ActionOutOfBoundsError, ConfigError, Option, ResetNeededError
-from envs.core.rules import StateFormatError, new_rng, rng_from_json, rng_to_json
+import hustings
+from hustings.core import ActionOutOfBoundsError, ConfigError, Option, ResetNeededError
+from hustings.core.rules import StateFormatError, new_rng, rng_from_json, rng_to_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_registry_lists_games_and_accepts_versioned_names():
-    assert "democracy" in envs.games()
-    assert envs.make("democracy_v0", num_players=3).game.num_players == 3
-    assert envs.make("Democracy").game.num_players == 4  # the game's default
+    assert "democracy" in hustings.games()
+    assert hustings.make("democracy_v1", num_players=3).game.num_players == 3
+    assert hustings.make("Democracy").game.num_players == 4  # the game's default
+    assert hustings.make("democracy").metadata["name"] == hustings.env_id("democracy") == "democracy_v1"
+
+
+@pytest.mark.parametrize("name", ["democracy_v0", "democracy_v2", "politix_v17"])
+def test_make_refuses_a_version_this_hustings_does_not_have(name):
+    game = name.rsplit("_v", 1)[0]
+    with pytest.raises(ConfigError, match=f"unknown version '{name}'; this hustings has {game}_v1"):
+        hustings.make(name)
+
+
+def test_versioned_modules_are_the_game_packages():
+    from hustings import democracy, democracy_v1, prime_minister_v1
+
+    assert democracy_v1.env is democracy.env and democracy_v1.raw_env is democracy.raw_env
+    assert prime_minister_v1.env(num_players=2).metadata["name"] == "prime_minister_v1"
+
+
+def test_envs_are_in_pettingzoos_registry():
+    import pettingzoo
+
+    if not hasattr(pettingzoo, "aec_registry"):
+        pytest.skip(f"PettingZoo {pettingzoo.__version__} has no env registry")
+    for game in hustings.games():
+        env = pettingzoo.make("aec", f"hustings/{game}-v1", num_players=3)
+        assert isinstance(env, hustings.game_module(game).raw_env) and env.game.num_players == 3
+    with pytest.raises(Exception, match="democracy"):
+        pettingzoo.make("aec", "hustings/democracy-v9")
+
+
+def test_reset_ignores_unknown_options_without_a_warning():
+    import warnings
+
+    env = hustings.make("democracy")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env.reset(seed=1, options={"options": 1})
+    assert env.agent_selection in env.agents
 
 
 def test_each_game_package_exposes_env_raw_env_and_bots():
-    for name in envs.games():
-        module = envs.game_module(name)
+    for name in hustings.games():
+        module = hustings.game_module(name)
         env = module.env()
         assert isinstance(env, module.raw_env)
         assert env.metadata["name"].startswith(name)
@@ -58,47 +95,40 @@ def test_rng_is_private_and_serialisable():
 
 
 def test_every_env_entry_point_needs_reset_first():
-    env = envs.make("democracy")
+    env = hustings.make("democracy")
     for call in (env.state, env.render, env.save_state, env.action_mask, lambda: env.game_state):
         with pytest.raises(ResetNeededError, match="reset"):
             call()
 
 
-def test_unknown_reset_option_warns_and_is_ignored():
-    env = envs.make("democracy")
-    with pytest.warns(UserWarning, match="colour"):
-        env.reset(seed=1, options={"colour": "red"})
-    assert env.agent_selection.startswith("player_")
-
-
 def test_cli_demo_plays_a_full_game():
-    out = subprocess.run([sys.executable, "-m", "training.cli", "demo", "democracy", "--players", "4", "--seed", "2"],
+    out = subprocess.run([sys.executable, "-m", "hustings.training.cli", "demo", "democracy", "--players", "4", "--seed", "2"],
                          capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert "trick 1/6" in out and "game over" in out and "winners: [" in out
 
 
 def test_cli_bad_input_is_a_clear_error():
-    proc = subprocess.run([sys.executable, "-m", "training.cli", "demo", "democracy", "--players", "9"],
+    proc = subprocess.run([sys.executable, "-m", "hustings.training.cli", "demo", "democracy", "--players", "9"],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "num_players=9" in proc.stderr and "2..6" in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "training.cli", "demo", "democracy", "--bots", "genius"],
+    proc = subprocess.run([sys.executable, "-m", "hustings.training.cli", "demo", "democracy", "--bots", "genius"],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "unknown bot" in proc.stderr
 
 
 def test_bench_script_prints_ratios():
-    out = subprocess.run([sys.executable, "-m", "envs.bench", "democracy", "--seconds", "0.1", "--rounds", "1"],
+    out = subprocess.run([sys.executable, "-m", "hustings.bench", "democracy", "--seconds", "0.1", "--rounds", "1"],
                          capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert "rules module" in out and "env ratio" in out and "peak memory" in out
 
 
 # --- the env guarantees, for every registered game ---------------------------------------------------
-GAMES = envs.games()
+GAMES = hustings.games()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_step_and_observe_before_reset_are_clear_errors(game):
-    env = envs.make(game)
+    env = hustings.make(game)
     with pytest.raises(ResetNeededError, match="reset"):
         env.step(0)
     with pytest.raises(ResetNeededError, match="reset"):
@@ -109,7 +139,7 @@ def test_step_and_observe_before_reset_are_clear_errors(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_out_of_range_action_is_clear_error_and_changes_nothing(game):
-    env = envs.make(game)
+    env = hustings.make(game)
     env.reset(seed=0)
     n = env.action_space(env.agent_selection).n
     before = env.save_state()
@@ -122,7 +152,7 @@ def test_out_of_range_action_is_clear_error_and_changes_nothing(game):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("action", [1.0, "3", True, None, np.array([1, 2])])
 def test_wrong_action_type_is_clear_error(game, action):
-    env = envs.make(game)
+    env = hustings.make(game)
     env.reset(seed=0)
     before = env.save_state()
     with pytest.raises(ActionOutOfBoundsError, match="integer"):
@@ -132,7 +162,7 @@ def test_wrong_action_type_is_clear_error(game, action):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_numpy_integer_actions_are_accepted(game):
-    env = envs.make(game)
+    env = hustings.make(game)
     env.reset(seed=0)
     env.step(np.int64(np.flatnonzero(env.action_mask())[0]))
     env.step(np.array(np.flatnonzero(env.action_mask())[0]))
@@ -142,7 +172,7 @@ def test_numpy_integer_actions_are_accepted(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_pettingzoo_wrappers_still_work(game):
     from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper, TerminateIllegalWrapper
-    env = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(envs.make(game), illegal_reward=-1)))
+    env = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(hustings.make(game), illegal_reward=-1)))
     env.reset(seed=1)
     trace = play_random(env, random.Random(1))
     assert trace[-1][4] or trace[-1][5]  # the game ended
@@ -151,7 +181,7 @@ def test_pettingzoo_wrappers_still_work(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_observation_layout_documented_exactly(game):
-    module = envs.game_module(game)
+    module = hustings.game_module(game)
     for n in range(module.raw_env.game_class.min_players, module.raw_env.game_class.max_players + 1):
         g = module.raw_env.game_class(n)
         fields = g.observation_fields()
@@ -159,6 +189,6 @@ def test_observation_layout_documented_exactly(game):
         for (_, start, size, _), (_, nxt, _, _) in zip(fields, fields[1:]):
             assert nxt == start + size
         assert fields[-1][1] + fields[-1][2] == g.observation_size
-        env = envs.make(game, num_players=n)
+        env = hustings.make(game, num_players=n)
         env.reset(seed=0)
         assert env.observe("player_0")["observation"].shape == (g.observation_size,)

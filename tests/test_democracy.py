@@ -9,12 +9,12 @@ import pytest
 from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, no_leak, play_random,
                      random_final_states, save_load_continues, world_matches_rebuild)
 
-import envs
-from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
-from envs.democracy import DemocracyGame, card_name, parse_card
-from envs.democracy.rules import (FIRST_DAY_HAND, JOKER, JOKERS_IN_DECK, POINTS, DemocracyState, deck,
+import hustings
+from hustings.core import ConfigError, DealError, IllegalActionError, StateFormatError
+from hustings.democracy import DemocracyGame, card_name, parse_card
+from hustings.democracy.rules import (FIRST_DAY_HAND, JOKER, JOKERS_IN_DECK, POINTS, DemocracyState, deck,
                                   second_day_hand, trick_winner)
-from envs.play import play_game
+from hustings.play import play_game
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
 
@@ -81,7 +81,7 @@ def test_save_load_mid_game_continues_identically(n):
 
 def test_reset_seed_reproduces_and_differs():
     def first_hands(seed):
-        env = envs.make("democracy", num_players=4)
+        env = hustings.make("democracy", num_players=4)
         env.reset(seed=seed)
         return [tuple(h) for h in env.game_state.hands], env.game_state.dealer
     assert first_hands(7) == first_hands(7)
@@ -89,7 +89,7 @@ def test_reset_seed_reproduces_and_differs():
 
 
 def test_own_hand_in_observation_matches_rules():
-    env = envs.make("democracy", num_players=4)
+    env = hustings.make("democracy", num_players=4)
     env.reset(seed=2)
     st = env.game_state
     for p in range(4):
@@ -99,7 +99,7 @@ def test_own_hand_in_observation_matches_rules():
 
 # --- errors --------------------------------------------------------------------------------------
 def test_illegal_action_error_names_agent_action_and_legal_moves_and_changes_nothing():
-    env = envs.make("democracy", num_players=4)
+    env = hustings.make("democracy", num_players=4)
     env.reset(seed=4)
     agent = env.agent_selection
     hand = env.game_state.hands[int(agent.split("_")[1])]
@@ -121,12 +121,12 @@ def test_illegal_action_error_names_agent_action_and_legal_moves_and_changes_not
 ])
 def test_bad_config_is_clear_error(kwargs, needle):
     with pytest.raises(ConfigError, match=needle):
-        envs.make("democracy", **kwargs)
+        hustings.make("democracy", **kwargs)
 
 
 def test_unknown_game_is_clear_error():
     with pytest.raises(ConfigError, match="unknown game"):
-        envs.make("monopoly")
+        hustings.make("monopoly")
 
 
 @pytest.mark.parametrize("mutate, needle", [
@@ -142,7 +142,7 @@ def test_unknown_game_is_clear_error():
 def test_bad_deal_is_clear_error(mutate, needle):
     deal = build_deal(4)
     mutate(deal)
-    env = envs.make("democracy", num_players=4)
+    env = hustings.make("democracy", num_players=4)
     with pytest.raises(DealError, match=needle):
         env.reset(options={"deal": deal})
 
@@ -151,11 +151,11 @@ def test_too_many_jokers_is_clear_error():
     deal = build_deal(6, hands=[["JOKER"]])
     deal["hands"][1][0] = "JOKER"  # the 6-player deck has one joker
     with pytest.raises(DealError, match="joker"):
-        envs.make("democracy", num_players=6).reset(options={"deal": deal})
+        hustings.make("democracy", num_players=6).reset(options={"deal": deal})
 
 
 def test_corrupt_saved_state_is_clear_error():
-    env = envs.make("democracy", num_players=4)
+    env = hustings.make("democracy", num_players=4)
     env.reset(seed=0)
     saved = env.save_state()
     broken = json.loads(json.dumps(saved))
@@ -164,7 +164,7 @@ def test_corrupt_saved_state_is_clear_error():
         env.load_state(broken)
     with pytest.raises(StateFormatError, match="format"):
         env.load_state({"hello": 1})
-    other = envs.make("democracy", num_players=3)
+    other = hustings.make("democracy", num_players=3)
     with pytest.raises(StateFormatError, match="democracy"):
         other.load_state(saved)
     missing = json.loads(json.dumps(saved))
@@ -202,7 +202,7 @@ def test_no_leak_of_hidden_cards(n):
 
 def test_commitments_are_hidden_until_the_trick_resolves():
     deal = build_deal(3, hands=[["5S"], ["4S"], ["3S"]], pool=["9H"], dealer=2)
-    env = envs.make("democracy", num_players=3)
+    env = hustings.make("democracy", num_players=3)
     env.reset(options={"deal": deal})
     before = env.observe("player_1")["observation"].copy()
     env.step(parse_card("5S"))  # player 0 commits first (left of dealer 2)
@@ -217,7 +217,7 @@ def test_commitments_are_hidden_until_the_trick_resolves():
 
 
 def test_render_for_a_seat_hides_other_hands():
-    env = envs.make("democracy", num_players=3, render_mode="ansi")
+    env = hustings.make("democracy", num_players=3, render_mode="ansi")
     env.reset(options={"deal": build_deal(3, hands=[["5S"], ["4S"], ["3S"]])})
     full = env.render()
     assert "5S" in full and "4S" in full
@@ -226,7 +226,7 @@ def test_render_for_a_seat_hides_other_hands():
 
 
 def test_render_human_prints(capsys):
-    env = envs.make("democracy", num_players=2, render_mode="human")
+    env = hustings.make("democracy", num_players=2, render_mode="human")
     env.reset(seed=0)
     assert "Democracy 2p" in capsys.readouterr().out
 
@@ -383,7 +383,7 @@ def _play_island_greedy(st):
 
 
 def test_game_ends_when_a_player_reaches_five_tribes():
-    env = envs.make("democracy", num_players=2)
+    env = hustings.make("democracy", num_players=2)
     env.reset(options={"deal": _deal_for_tribe_finish([4, 0])})
     st = env.game_state
     spades_points_first_day = 5 + 4 + 3 + 3 + 0 + 1 + 1 + 1
@@ -419,7 +419,7 @@ def test_island_not_over_below_five_tribes_and_deal_rotates():
 
 
 def test_truncation_at_island_cap_has_no_winner():
-    env = envs.make("democracy", num_players=6, max_islands=1)
+    env = hustings.make("democracy", num_players=6, max_islands=1)
     env.reset(seed=0)
     play_random(env, random.Random(0))
     # after one island nobody can have 5 tribes (4 suits): truncated, reward 0 for all
@@ -437,7 +437,7 @@ def test_truncation_at_island_cap_has_no_winner():
 
 
 def test_illegal_action_terminate_mode():
-    env = envs.make("democracy", num_players=3, illegal_action="terminate", illegal_penalty=-5)
+    env = hustings.make("democracy", num_players=3, illegal_action="terminate", illegal_penalty=-5)
     env.reset(seed=0)
     agent = env.agent_selection
     bad = int(np.flatnonzero(env.action_mask() == 0)[0])
@@ -448,7 +448,7 @@ def test_illegal_action_terminate_mode():
 
 
 def test_score_reward_mode_pays_tribes_as_they_are_scored():
-    env = envs.make("democracy", num_players=2, reward="score")
+    env = hustings.make("democracy", num_players=2, reward="score")
     env.reset(options={"deal": _deal_for_tribe_finish([0, 0])})
     st = env.game_state
     total = {"player_0": 0.0, "player_1": 0.0}
@@ -514,11 +514,11 @@ def test_heuristic_beats_random_clearly():
 
 def test_bots_only_choose_legal_actions_and_are_seeded():
     game = DemocracyGame(5)
-    a = play_game(game, [envs.make_bot("democracy", "heuristic", seed=i) for i in range(5)], seed=3)
-    b = play_game(game, [envs.make_bot("democracy", "heuristic", seed=i) for i in range(5)], seed=3)
+    a = play_game(game, [hustings.make_bot("democracy", "heuristic", seed=i) for i in range(5)], seed=3)
+    b = play_game(game, [hustings.make_bot("democracy", "heuristic", seed=i) for i in range(5)], seed=3)
     assert a.to_json() == b.to_json()
 
 
 def test_unknown_bot_is_clear_error():
     with pytest.raises(ConfigError, match="heuristic"):
-        envs.make_bot("democracy", "genius")
+        hustings.make_bot("democracy", "genius")

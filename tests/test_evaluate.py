@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from envs.core.rules import ConfigError
-from training.evaluate import bot_names, markdown, tournament, wilson
+from hustings.core.rules import ConfigError
+from hustings.training.evaluate import bot_names, markdown, tournament, wilson
 
 
 def test_random_vs_random_is_fair():
@@ -68,7 +68,7 @@ def test_names_and_errors(tmp_path):
 
 
 def test_cli_json_and_markdown(tmp_path, capsys):
-    from training.cli import main
+    from hustings.training.cli import main
 
     js, md = tmp_path / "r.json", tmp_path / "r.md"
     assert main(["evaluate", "democracy", "--players", "3", "--bots", "heuristic", "random", "random",
@@ -85,12 +85,12 @@ def test_cli_json_and_markdown(tmp_path, capsys):
 
 
 def test_policy_checkpoint_must_match_the_table(tmp_path):
-    from training.config import load_config, validate
-    from training.train import save_checkpoint
+    from hustings.training.config import load_config, validate
+    from hustings.training.train import save_checkpoint
 
     import torch
     from sb3_contrib import MaskablePPO
-    from training.selfplay import SelfPlayEnv
+    from hustings.training.selfplay import SelfPlayEnv
 
     import os
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -117,7 +117,7 @@ SHIPPED = sorted(
 @pytest.mark.parametrize("path", SHIPPED, ids=[os.path.basename(os.path.dirname(p)) for p in SHIPPED])
 def test_shipped_policies_load_and_play(path):
     """Each shipped bot still fits its game (observation layout, sizes) and plays legal moves."""
-    from training.policy import load_checkpoint
+    from hustings.training.policy import load_checkpoint
 
     data = load_checkpoint(path)
     assert data["kind"] == "policy" and os.path.getsize(path) < 5_000_000

@@ -10,13 +10,13 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("onnxruntime")
 
-import envs  # noqa: E402
-from envs.onnx_bot import OnnxBot, OnnxPolicyError  # noqa: E402
-from envs.play import play_game  # noqa: E402
-from training.config import load_config  # noqa: E402
-from training.export import export  # noqa: E402
-from training.selfplay import make_vec_env  # noqa: E402
-from training.train import save_checkpoint  # noqa: E402
+import hustings  # noqa: E402
+from hustings.onnx_bot import OnnxBot, OnnxPolicyError  # noqa: E402
+from hustings.play import play_game  # noqa: E402
+from hustings.training.config import load_config  # noqa: E402
+from hustings.training.export import export  # noqa: E402
+from hustings.training.selfplay import make_vec_env  # noqa: E402
+from hustings.training.train import save_checkpoint  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -39,11 +39,11 @@ def model_and_export(tmp_path_factory):
 
 def real_game_states(num: int, seed: int = 0):
     """Observations and masks of the seats to move in games between heuristic bots."""
-    game = envs.make("democracy", num_players=4).game
+    game = hustings.make("democracy", num_players=4).game
     obs, masks = [], []
     s = seed
     while len(obs) < num:
-        bots = [envs.make_bot("democracy", "heuristic", seed=s + i) for i in range(4)]
+        bots = [hustings.make_bot("democracy", "heuristic", seed=s + i) for i in range(4)]
         play_game(game, bots, seed=s, on_action=lambda st, p, a: (obs.append(st.observation(p)),
                                                                    masks.append(st.legal_mask())))
         s += 1
@@ -77,7 +77,7 @@ def test_torchscript_matches_onnx(model_and_export):
 def test_sidecar_describes_the_policy(model_and_export):
     _, folder, _ = model_and_export
     meta = json.loads((folder / "policy.json").read_text())
-    game = envs.make("democracy", num_players=4).game
+    game = hustings.make("democracy", num_players=4).game
     assert meta["game"] == "democracy" and meta["num_players"] == 4
     assert meta["observation_size"] == game.observation_size and meta["action_names"] == game.action_names()
     assert meta["observation_version"] == type(game).observation_version and meta["hustings_version"]
@@ -86,12 +86,12 @@ def test_sidecar_describes_the_policy(model_and_export):
 def test_onnx_bot_plays_whole_games_and_refuses_another_game(model_and_export):
     _, folder, _ = model_and_export
     bot = OnnxBot(str(folder / "policy.onnx"))
-    game = envs.make("democracy", num_players=4).game
-    final = play_game(game, [bot] + [envs.make_bot("democracy", "random", seed=i) for i in range(3)], seed=3)
+    game = hustings.make("democracy", num_players=4).game
+    final = play_game(game, [bot] + [hustings.make_bot("democracy", "random", seed=i) for i in range(3)], seed=3)
     assert final.is_terminal()
     with pytest.raises(OnnxPolicyError, match="4 players"):
-        play_game(envs.make("democracy", num_players=3).game,
-                  [bot] + [envs.make_bot("democracy", "random", seed=i) for i in range(2)], seed=3)
+        play_game(hustings.make("democracy", num_players=3).game,
+                  [bot] + [hustings.make_bot("democracy", "random", seed=i) for i in range(2)], seed=3)
 
 
 def test_missing_or_broken_exports_are_clear_errors(tmp_path, model_and_export):

@@ -9,12 +9,12 @@ import pytest
 from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, random_final_states,
                      random_midgame, save_load_continues, world_matches_rebuild)
 
-import envs
-from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
-from envs.core.bots import RandomBot
-from envs.play import play_game
-from envs.politix import HeuristicBot, PolitixGame
-from envs.politix.rules import (A_DRAW, A_END, A_REST, A_SPECIAL, BESIDE_KINDS, BURN_SLOT, CARDS, DISCARD, EVENTS,
+import hustings
+from hustings.core import ConfigError, DealError, IllegalActionError, StateFormatError
+from hustings.core.bots import RandomBot
+from hustings.play import play_game
+from hustings.politix import HeuristicBot, PolitixGame
+from hustings.politix.rules import (A_DRAW, A_END, A_REST, A_SPECIAL, BESIDE_KINDS, BURN_SLOT, CARDS, DISCARD, EVENTS,
                                 GROUP_COUNT, GROUPS, KIND_COUNT, KINDS, METHODS, NG, NK, NM, NUM_ACTION_CARDS,
                                 NUM_VOTER_CARDS, POLITICIANS, SKILLS, SPECIALS, START, SYMBOLS,
                                 party_key)
@@ -208,7 +208,7 @@ def test_observation_layout_and_action_names(n, opts):
     assert [start for _, start, _, _ in fields] == list(np.cumsum([0] + [s for _, _, s, _ in fields[:-1]]))
     names = game.action_names()
     assert len(names) == len(set(names)) == game.num_actions
-    env = envs.make("politix", num_players=n, **opts)
+    env = hustings.make("politix", num_players=n, **opts)
     env.reset(seed=1)
     assert env.observation_space("player_0")["observation"].shape == (game.observation_size,)
 
@@ -584,7 +584,7 @@ def test_three_parties_tied_at_the_top_share_a_draw_and_the_third_loses():
 
 def test_every_party_member_gets_the_party_result_through_the_env():
     for n, opts in CONFIGS:
-        env = envs.make("politix", num_players=n, **opts)
+        env = hustings.make("politix", num_players=n, **opts)
         env.reset(seed=11)
         trace = play_random(env, random.Random(1))
         final = {agent: rew for agent, _, _, rew, term, trunc in trace if term or trunc}
@@ -608,7 +608,7 @@ def test_five_player_base_support_counts_in_scoring():
 
 
 def test_max_turns_truncates_without_a_winner():
-    env = envs.make("politix", num_players=4, max_turns=6)
+    env = hustings.make("politix", num_players=4, max_turns=6)
     env.reset(seed=0)
     trace = play_random(env, random.Random(0))
     ends = [(rew, term, trunc) for _, _, _, rew, term, trunc in trace if term or trunc]
@@ -681,10 +681,10 @@ def test_heuristic_beats_random(n, opts):
 
 
 def test_heuristic_self_play_finishes_and_bots_are_registered():
-    assert set(envs.game_module("politix").BOTS) >= {"random", "heuristic"}
+    assert set(hustings.game_module("politix").BOTS) >= {"random", "heuristic"}
     game = PolitixGame(4)
     for i in range(10):
-        st = play_game(game, [envs.make_bot("politix", "heuristic") for _ in range(4)], seed=i)
+        st = play_game(game, [hustings.make_bot("politix", "heuristic") for _ in range(4)], seed=i)
         assert st.is_terminal() and not st.truncated
 
 
@@ -715,7 +715,7 @@ def test_action_table_size_as_documented(n):
 
 
 def test_custom_deal_through_the_env():
-    env = envs.make("politix", num_players=4)
+    env = hustings.make("politix", num_players=4)
     env.reset(options={"deal": {"politicians": ["ben", "sauli", "tarja", "paavo"], "start": 0,
                                 "hands": [["intimidation"], [], [], []], "beside": [["anarchist_agenda"], [], [], []],
                                 "events": ["depression"], "table": ["youth"] * 4 + FILL8[:4]}})

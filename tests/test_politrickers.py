@@ -13,11 +13,11 @@ import pytest
 from helpers import (api_and_seed, cross_process_same, heuristic_win_share, mask_exact, no_leak, play_random,
                      random_final_states, random_midgame, save_load_continues, world_matches_rebuild)
 
-import envs
-from envs.core import ConfigError, DealError, IllegalActionError, StateFormatError
-from envs.play import play_game
-from envs.politrickers import PolitrickersGame, card_name, parse_card
-from envs.politrickers.rules import (CLAWS, ECONOMY, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN,
+import hustings
+from hustings.core import ConfigError, DealError, IllegalActionError, StateFormatError
+from hustings.play import play_game
+from hustings.politrickers import PolitrickersGame, card_name, parse_card
+from hustings.politrickers.rules import (CLAWS, ECONOMY, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN,
                                      MIGRATION, SUIT, TAILS, VALUE, PolitrickersState, deck,
                                      trick_winner)
 
@@ -92,13 +92,13 @@ def test_save_load_mid_game_continues_identically(n, cut):
 
 
 def test_save_load_in_the_middle_of_a_trick_after_a_migration_lead():
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     hands = [list(h) for h in DIAGRAM_HANDS]
     hands[0][8], hands[2][8] = "Mig", "Env7"
     env.reset(options={"deal": {"hands": hands, "chair": 0}})
     env.step(MIG_NO_TOKEN)
     saved = json.loads(json.dumps(env.save_state()))
-    other = envs.make("politrickers", num_players=4)
+    other = hustings.make("politrickers", num_players=4)
     other.reset(options={"state": saved})
     assert other.game_state.leader == 1 and other.agent_selection == "player_1"
     ta, tb = play_random(env, random.Random(5)), play_random(other, random.Random(5))
@@ -107,7 +107,7 @@ def test_save_load_in_the_middle_of_a_trick_after_a_migration_lead():
 
 def test_reset_seed_reproduces_and_differs():
     def first(seed):
-        env = envs.make("politrickers", num_players=4)
+        env = hustings.make("politrickers", num_players=4)
         env.reset(seed=seed)
         return [tuple(h) for h in env.game_state.hands], env.game_state.leader
     assert first(7) == first(7)
@@ -120,7 +120,7 @@ def test_first_chair_is_drawn_from_the_seed():
 
 
 def test_observation_fields_hold_what_they_say():
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
     env.step(parse_card("Hea2"))
     env.step(parse_card("Env4"))
@@ -146,7 +146,7 @@ def test_derived_block_reads_the_trick_like_the_rules():
     """The diagram trick after Hea2, Env4: Environment 4 beats Health 2, so player 1 wins it so far; none of player
     2's playable cards would win (Hea5/Hea6 make Health popular and Hea2 its lowest; Env5/Env6 after a paid switch
     leave Env4 the lowest Environment card)."""
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
     env.step(parse_card("Hea2"))
     env.step(parse_card("Env4"))
@@ -197,7 +197,7 @@ def test_card_wins_now_matches_playing_each_card_on_a_copy(n):
 
 
 def test_own_hand_in_observation_matches_rules():
-    env = envs.make("politrickers", num_players=5)
+    env = hustings.make("politrickers", num_players=5)
     env.reset(seed=2)
     st = env.game_state
     for p in range(5):
@@ -207,7 +207,7 @@ def test_own_hand_in_observation_matches_rules():
 
 # --- errors --------------------------------------------------------------------------------------
 def test_illegal_action_error_names_agent_action_and_legal_moves_and_changes_nothing():
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
     env.step(parse_card("Hea2"))
     env.step(parse_card("Env4"))
@@ -225,7 +225,7 @@ def test_illegal_action_error_names_agent_action_and_legal_moves_and_changes_not
 ])
 def test_bad_config_is_clear_error(kwargs, needle):
     with pytest.raises(ConfigError, match=needle):
-        envs.make("politrickers", **kwargs)
+        hustings.make("politrickers", **kwargs)
 
 
 @pytest.mark.parametrize("mutate, needle", [
@@ -246,18 +246,18 @@ def test_bad_deal_is_clear_error(mutate, needle):
     deal = {"hands": [list(h) for h in DIAGRAM_HANDS], "chair": 0}
     mutate(deal)
     with pytest.raises(DealError, match=needle):
-        envs.make("politrickers", num_players=4).reset(options={"deal": deal})
+        hustings.make("politrickers", num_players=4).reset(options={"deal": deal})
 
 
 def test_corrupt_saved_state_is_clear_error():
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     env.reset(seed=0)
     saved = env.save_state()
     broken = json.loads(json.dumps(saved))
     broken["state"]["hands"][0].append(broken["state"]["hands"][1][0])
     with pytest.raises(StateFormatError):
         env.load_state(broken)
-    other = envs.make("politrickers", num_players=3)
+    other = hustings.make("politrickers", num_players=3)
     with pytest.raises(StateFormatError, match="politrickers"):
         other.load_state(saved)
     missing = json.loads(json.dumps(saved))
@@ -312,7 +312,7 @@ def test_face_down_card_is_hidden_from_others_but_known_to_its_player():
     hands = [["Hea2", "Hea3"], ["Env4", "Env5"], ["Hea4", "Hea5"], ["Wel1", "Saf1"]]
     deal = {"hands": hands, "chair": 0, "tokens": [1, 5, 4, 3],
             "libra": {"Tails": [0, 0, 1, 1], "Claws": [4, 0, 0, 1]}}
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     env.reset(options={"deal": deal})
     for c in ("Hea2", "Env4", "Hea4"):
         env.step(parse_card(c))
@@ -337,7 +337,7 @@ def test_face_down_card_is_hidden_from_others_but_known_to_its_player():
 
 
 def test_render_for_a_seat_hides_other_hands():
-    env = envs.make("politrickers", num_players=4, render_mode="ansi")
+    env = hustings.make("politrickers", num_players=4, render_mode="ansi")
     env.reset(options={"deal": {"hands": DIAGRAM_HANDS, "chair": 0}})
     full = env.render()
     assert "Hea2" in full and "Env4" in full
@@ -346,7 +346,7 @@ def test_render_for_a_seat_hides_other_hands():
 
 
 def test_render_human_prints(capsys):
-    env = envs.make("politrickers", num_players=3, render_mode="human")
+    env = hustings.make("politrickers", num_players=3, render_mode="human")
     env.reset(seed=0)
     assert "Politrickers 3p" in capsys.readouterr().out
 
@@ -682,7 +682,7 @@ def test_game_ends_at_once_when_someone_reaches_7():
     hands = [["Eco1"], ["Env2"], ["Hea1"], ["Saf1"]]
     deal = {"hands": hands, "chair": 0, "tokens": [3, 1, 5, 3], "vp": [4, 0, 1, 0],
             "libra": {"Tails": [2, 0, 0, 2], "Claws": [0, 4, 0, 0]}}
-    env = envs.make("politrickers", num_players=4)
+    env = hustings.make("politrickers", num_players=4)
     env.reset(options={"deal": deal})
     st = env.game_state
     final = {}
@@ -736,7 +736,7 @@ def test_score_reward_mode_pays_round_vp():
     hands = [["Eco1"], ["Env2"], ["Hea1"], ["Saf1"]]
     deal = {"hands": hands, "chair": 0, "tokens": [3, 1, 5, 3],
             "libra": {"Tails": [2, 0, 0, 2], "Claws": [0, 4, 0, 0]}}
-    env = envs.make("politrickers", num_players=4, reward="score")
+    env = hustings.make("politrickers", num_players=4, reward="score")
     env.reset(options={"deal": deal})
     total = dict.fromkeys(env.agents, 0.0)
     for _ in range(4):
@@ -747,7 +747,7 @@ def test_score_reward_mode_pays_round_vp():
 
 
 def test_illegal_action_terminate_mode():
-    env = envs.make("politrickers", num_players=3, illegal_action="terminate", illegal_penalty=-5)
+    env = hustings.make("politrickers", num_players=3, illegal_action="terminate", illegal_penalty=-5)
     env.reset(seed=0)
     agent = env.agent_selection
     bad = int(np.flatnonzero(env.action_mask() == 0)[0])
@@ -868,8 +868,8 @@ def test_heuristic_beats_random_clearly(n):
 
 def test_bots_only_choose_legal_actions_and_are_seeded():
     game = PolitrickersGame(5)
-    a = play_game(game, [envs.make_bot("politrickers", "heuristic", seed=i) for i in range(5)], seed=3)
-    b = play_game(game, [envs.make_bot("politrickers", "heuristic", seed=i) for i in range(5)], seed=3)
+    a = play_game(game, [hustings.make_bot("politrickers", "heuristic", seed=i) for i in range(5)], seed=3)
+    b = play_game(game, [hustings.make_bot("politrickers", "heuristic", seed=i) for i in range(5)], seed=3)
     assert a.to_json() == b.to_json()
 
 
@@ -877,7 +877,7 @@ def test_heuristic_never_reads_hidden_cards():
     """The heuristic's choice is the same whatever the cards it cannot see."""
     game = PolitrickersGame(4)
     rng = random.Random(9)
-    bot = envs.make_bot("politrickers", "heuristic", seed=1)
+    bot = hustings.make_bot("politrickers", "heuristic", seed=1)
     compared = 0
     for g in range(30):
         st = random_midgame(game, g, rng, 0, 30)
@@ -899,7 +899,7 @@ def test_heuristic_self_play_reaches_every_round_end_and_keeps_invariants(n):
     game = PolitrickersGame(n)
     ends = {"disgraced": 0, "collapse": 0, "balanced": 0}
     for s in range(300):
-        st = play_game(game, [envs.make_bot("politrickers", "heuristic", seed=s * 7 + i) for i in range(n)],
+        st = play_game(game, [hustings.make_bot("politrickers", "heuristic", seed=s * 7 + i) for i in range(n)],
                        seed=s, on_action=lambda state, p, a: None)
         assert st.winners() and min(st.vp) >= -3
         assert world_matches_rebuild(st)

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from envs.prime_minister import data_loader as dl
+from hustings.prime_minister import data_loader as dl
 
 DOCS = dl.load_data()
 BILLS = dl.by_id("bills")

@@ -11,11 +11,11 @@ import pytest
 from helpers import (api_and_seed, cross_process_same, mask_exact, play_random, random_final_states,
                      save_load_continues)
 
-import envs
-from envs.core import ConfigError
-from envs.prime_minister import rules as R
-from envs.prime_minister.bots import BOTS, HeuristicBot
-from envs.prime_minister.rules import PrimeMinisterGame
+import hustings
+from hustings.core import ConfigError
+from hustings.prime_minister import rules as R
+from hustings.prime_minister.bots import BOTS, HeuristicBot
+from hustings.prime_minister.rules import PrimeMinisterGame
 
 GAME = "prime_minister"
 SCENARIO_CONFIGS = [(num, n) for num in range(1, 8) for n in R.SCENARIOS[num]["player_counts"]]
@@ -44,9 +44,9 @@ def test_api_and_seed_question_time():
 
 
 def test_default_is_the_four_player_game():
-    env = envs.make(GAME)
+    env = hustings.make(GAME)
     assert env.game.num_players == 4 and env.game.max_rounds == 50
-    assert env.metadata["name"] == "prime_minister_v0"
+    assert env.metadata["name"] == "prime_minister_v1"
 
 
 # --- masks, save/load, determinism ----------------------------------------------------------------------------------
@@ -74,7 +74,7 @@ def test_cross_process_determinism():
 
 
 def test_scenario_deal_fixes_the_seats():
-    env = envs.make(GAME, num_players=2, scenario=3)
+    env = hustings.make(GAME, num_players=2, scenario=3)
     env.reset(seed=0, options={"deal": {"politicians": ["P08", "P03"]}})
     st = env.game_state
     assert st.pol == ["P08", "P03"] and st.role == ["ol", "pm"]
@@ -105,7 +105,7 @@ def _swap_hidden(st, q, rng):
 
 @pytest.mark.parametrize("n,o", [(4, {}), (2, {}), (4, {"question_time": True}), (4, {"scenario": 4})])
 def test_no_leak_through_the_env_observation(n, o):
-    env = envs.make(GAME, num_players=n, **o)
+    env = hustings.make(GAME, num_players=n, **o)
     rng = random.Random(1)
     checked = 0
     for seed in range(3):
@@ -173,7 +173,7 @@ def rewards_of_random_game(env, rng) -> dict[str, float]:
 
 
 def test_win_rewards_and_score_mode():
-    env = envs.make(GAME, num_players=4)
+    env = hustings.make(GAME, num_players=4)
     env.reset(seed=2)
     rng = random.Random(2)
     total = rewards_of_random_game(env, rng)
@@ -181,7 +181,7 @@ def test_win_rewards_and_score_mode():
     won = st.winners()
     assert len(won) == 1 and sorted(total.values()) == [-1.0, -1.0, -1.0, 1.0]
     assert total[f"player_{won[0]}"] == 1.0
-    env = envs.make(GAME, num_players=3, reward="score")
+    env = hustings.make(GAME, num_players=3, reward="score")
     env.reset(seed=4)
     rng = random.Random(4)
     total = rewards_of_random_game(env, rng)
@@ -189,7 +189,7 @@ def test_win_rewards_and_score_mode():
 
 
 def test_round_limit_truncates_without_winner():
-    env = envs.make(GAME, num_players=4, max_rounds=1)
+    env = hustings.make(GAME, num_players=4, max_rounds=1)
     env.reset(seed=0)
     rng = random.Random(0)
     for agent in env.agent_iter():
@@ -206,20 +206,20 @@ def test_round_limit_truncates_without_winner():
 
 def test_option_validation():
     with pytest.raises(ConfigError, match="Scenario 7"):
-        envs.make(GAME, num_players=4, scenario=7)
+        hustings.make(GAME, num_players=4, scenario=7)
     with pytest.raises(ConfigError, match="Scenario 2"):
-        envs.make(GAME, num_players=3, scenario=2)
+        hustings.make(GAME, num_players=3, scenario=2)
     with pytest.raises(ConfigError, match="4 players"):
-        envs.make(GAME, num_players=3, question_time=True)
+        hustings.make(GAME, num_players=3, question_time=True)
     with pytest.raises(ConfigError, match="0..7"):
-        envs.make(GAME, scenario=8)
+        hustings.make(GAME, scenario=8)
     with pytest.raises(ConfigError, match="max_rounds"):
-        envs.make(GAME, max_rounds=-1)
+        hustings.make(GAME, max_rounds=-1)
 
 
 def test_alternate_vote_tracker_is_rendering_only():
-    a = envs.make(GAME, num_players=4, render_mode="ansi", alternate_vote_tracker=True)
-    b = envs.make(GAME, num_players=4, render_mode="ansi")
+    a = hustings.make(GAME, num_players=4, render_mode="ansi", alternate_vote_tracker=True)
+    b = hustings.make(GAME, num_players=4, render_mode="ansi")
     a.reset(seed=1)
     b.reset(seed=1)
     rng = random.Random(1)
@@ -547,7 +547,7 @@ def test_heuristic_plays_every_scenario(num, n):
 
 def test_bots_registered():
     assert set(BOTS) == {"random", "heuristic"}
-    assert isinstance(envs.make_bot(GAME, "heuristic", seed=1), HeuristicBot)
+    assert isinstance(hustings.make_bot(GAME, "heuristic", seed=1), HeuristicBot)
 
 
 # --- random games finish within the round limit ---------------------------------------------------------------------

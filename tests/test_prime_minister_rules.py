@@ -11,9 +11,9 @@ import random
 import numpy as np
 import pytest
 
-from envs.core.rules import DealError, IllegalActionError, StateFormatError
-from envs.prime_minister import rules as R
-from envs.prime_minister.rules import (A_ELECTION, NUM_ACTIONS, NO, YES, PrimeMinisterGame, action_name,
+from hustings.core.rules import DealError, IllegalActionError, StateFormatError
+from hustings.prime_minister import rules as R
+from hustings.prime_minister.rules import (A_ELECTION, NUM_ACTIONS, NO, YES, PrimeMinisterGame, action_name,
                                        bill_projection, by_election_lost, can_challenge, election_vp,
                                        election_winner, projected_seats, round10, vote_odds, vote_passes)
 
@@ -1330,7 +1330,7 @@ def test_cross_process_determinism():
     import sys
 
     code = ("import random, hashlib, json\n"
-            "from envs.prime_minister.rules import PrimeMinisterGame\n"
+            "from hustings.prime_minister.rules import PrimeMinisterGame\n"
             "st = PrimeMinisterGame(4, max_rounds=12).new_initial_state(7); r = random.Random(7); out = []\n"
             "while not st.is_terminal():\n"
             "    a = r.choice(st.legal_actions()); out.append(a); st.apply_action(a)\n"

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-import envs
-from envs import records
-from envs.play import play_game, play_interactive
-from envs.records import RecordError, Recorder
+import hustings
+from hustings import records
+from hustings.play import play_game, play_interactive
+from hustings.records import RecordError, Recorder
 
 
 def reader(answers):
@@ -25,15 +25,15 @@ def reader(answers):
 
 
 def recorded_game(game_name: str, seed: int = 4):
-    module = envs.game_module(game_name)
+    module = hustings.game_module(game_name)
     game = module.raw_env.game_class(module.raw_env.default_players)
     rec = Recorder(game, seed, players=["heuristic"] * game.num_players)
-    bots = [envs.make_bot(game_name, "heuristic", seed=i) for i in range(game.num_players)]
+    bots = [hustings.make_bot(game_name, "heuristic", seed=i) for i in range(game.num_players)]
     final = play_game(game, bots, seed=seed, on_action=lambda s, p, a: rec.add(p, a))
     return rec.record(final), final
 
 
-@pytest.mark.parametrize("game_name", envs.games())
+@pytest.mark.parametrize("game_name", hustings.games())
 def test_a_record_re_simulates_exactly(game_name, tmp_path):
     record, final = recorded_game(game_name)
     path = tmp_path / "game.json"
@@ -51,7 +51,7 @@ def test_a_record_that_breaks_the_rules_is_rejected_naming_the_first_bad_move():
     move = bad["moves"][5]
     hand_not_held = next(a for a in range(49) if a not in _legal_at(record, 5))
     move["action"] = hand_not_held
-    move["name"] = "play " + envs.democracy.card_name(hand_not_held)
+    move["name"] = "play " + hustings.democracy.card_name(hand_not_held)
     with pytest.raises(RecordError, match=r"move 6 of \d+: action .* is not legal"):
         records.replay(bad)
     wrong_player = copy.deepcopy(record)
@@ -89,11 +89,11 @@ def test_malformed_records_are_clear_errors(tmp_path):
         records.load(str(tmp_path / "missing.json"))
 
 
-@pytest.mark.parametrize("game_name", envs.games())
+@pytest.mark.parametrize("game_name", hustings.games())
 def test_interactive_play_lists_moves_rejects_bad_input_and_finishes(game_name):
-    module = envs.game_module(game_name)
+    module = hustings.game_module(game_name)
     game = module.raw_env.game_class(module.raw_env.default_players)
-    bots = [None] + [envs.make_bot(game_name, "random", seed=i) for i in range(1, game.num_players)]
+    bots = [None] + [hustings.make_bot(game_name, "random", seed=i) for i in range(1, game.num_players)]
     shown = []
     final = play_interactive(game, 0, bots, seed=2, read=reader(["", "banana", "0"] + ["1"] * 5000),
                              write=shown.append)
@@ -104,11 +104,11 @@ def test_interactive_play_lists_moves_rejects_bad_input_and_finishes(game_name):
 
 
 def test_interactive_play_accepts_names_and_stops_at_end_of_input():
-    game = envs.democracy.DemocracyGame(2)
+    game = hustings.democracy.DemocracyGame(2)
     state = game.new_initial_state(seed=9)
     first = game.action_name(state.legal_actions()[-1])
     made = []
-    result = play_interactive(game, state.current_player(), [envs.make_bot("democracy", "random", seed=1)] * 2,
+    result = play_interactive(game, state.current_player(), [hustings.make_bot("democracy", "random", seed=1)] * 2,
                               seed=9, read=reader([first.upper()]), write=lambda s: None,
                               on_action=lambda s, p, a: made.append(game.action_name(a)))
     assert result is None and made[0] == first  # the name was accepted, then input ran out

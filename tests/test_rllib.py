@@ -13,10 +13,10 @@ ray = pytest.importorskip("ray")
 pytest.importorskip("ray.rllib")
 pytest.importorskip("torch")
 
-import envs  # noqa: E402
-from envs.core.rules import ConfigError  # noqa: E402
-from training import rllib_train  # noqa: E402
-from training.policy import load_checkpoint, policy_from_checkpoint  # noqa: E402
+import hustings  # noqa: E402
+from hustings.core.rules import ConfigError  # noqa: E402
+from hustings.training import rllib_train  # noqa: E402
+from hustings.training.policy import load_checkpoint, policy_from_checkpoint  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMOKE = os.path.join(ROOT, "configs", "rllib", "smoke.yaml")
@@ -51,7 +51,7 @@ def test_config_errors_name_the_key(raw, words):
 
 
 def test_cli_reports_a_bad_config(tmp_path, capsys):
-    from training.cli import main
+    from hustings.training.cli import main
 
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: democracy\nray: {adress: auto}\n")
@@ -60,7 +60,7 @@ def test_cli_reports_a_bad_config(tmp_path, capsys):
 
 
 def test_resume_without_a_checkpoint_fails_before_starting_ray(tmp_path):
-    from training.policy import CheckpointError
+    from hustings.training.policy import CheckpointError
 
     cfg = rllib_train.load_config(SMOKE)
     cfg["output_dir"] = str(tmp_path / "empty")
@@ -131,7 +131,7 @@ def test_tiny_run_evaluates_against_random_and_matches_the_module(tmp_path):
     against the RLlib module's own, and a resume from RLlib's checkpoint."""
     from ray.rllib.core.rl_module.rl_module import RLModule
 
-    from training.evaluate import tournament
+    from hustings.training.evaluate import tournament
 
     raw = rllib_train.load_config(SMOKE)
     raw.update(output_dir=str(tmp_path / "run"), iterations=3)
@@ -171,7 +171,7 @@ def test_tiny_run_evaluates_against_random_and_matches_the_module(tmp_path):
     # The policy file computes exactly the logits of the trained module (restored from RLlib's checkpoint).
     module = RLModule.from_checkpoint(os.path.join(report["rllib_checkpoint"], "learner_group", "learner",
                                                    "rl_module", "main"))
-    env = envs.make("democracy", num_players=4)
+    env = hustings.make("democracy", num_players=4)
     env.reset(seed=11)
     obs = []
     for agent in env.agent_iter(60):

@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from envs.core.rules import ConfigError
-from training.config import SCHEMA, load_config, validate
+from hustings.core.rules import ConfigError
+from hustings.training.config import SCHEMA, load_config, validate
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIGS = sorted(f for f in os.listdir(os.path.join(ROOT, "configs")) if f.endswith(".yaml"))
@@ -76,9 +76,43 @@ def test_config_file_errors(tmp_path):
 
 
 def test_cli_reports_config_errors(tmp_path, capsys):
-    from training.cli import main
+    from hustings.training.cli import main
 
     typo = tmp_path / "typo.yaml"
     typo.write_text("game: democracy\ntotal_timestep: 10\n")
     assert main(["train", str(typo)]) == 2
     assert "unknown key 'total_timestep'" in capsys.readouterr().err
+
+
+def test_yaml_numbers_in_exponent_notation(tmp_path):
+    """YAML 1.2 numbers (3e-4, 1e6, .5, -1.5E+3) are numbers through the real loader and validation; a whole one
+    without a dot is an int (fits int keys), one with a dot is a float (int keys refuse it); quoted stays text."""
+    import yaml
+
+    from hustings.training.config import parse_yaml
+
+    cfg_file = tmp_path / "sci.yaml"
+    cfg_file.write_text("game: democracy\ntotal_timesteps: 1e6\nseed: 2E3\nppo:\n  learning_rate: 3e-4\n"
+                        "  learning_rate_end: 1e-5\n  ent_coef: .5\n  clip_range: 1.5e-1\n  max_grad_norm: 1e0\n"
+                        "reward:\n  shaping: 1e2\n")
+    cfg = load_config(str(cfg_file))
+    assert cfg["total_timesteps"] == 1_000_000 and type(cfg["total_timesteps"]) is int
+    assert cfg["seed"] == 2000 and type(cfg["seed"]) is int
+    p = cfg["ppo"]
+    assert (p["learning_rate"], p["learning_rate_end"], p["ent_coef"], p["clip_range"]) == (3e-4, 1e-5, 0.5, 0.15)
+    assert type(p["max_grad_norm"]) is float and p["max_grad_norm"] == 1.0  # int 1 from 1e0, made a float
+    assert cfg["reward"]["shaping"] == 100.0
+    assert parse_yaml("[-1.5E+3, -.5, +2e3, 1.0e6, 25e-1, 1_000, 12, 0.5, '1e6', e5, 1:30, .inf]") == \
+        [-1500.0, -0.5, 2000, 1e6, 2.5, 1000, 12, 0.5, "1e6", "e5", 90, float("inf")]
+    assert type(parse_yaml("1.0e6")) is float
+    assert yaml.safe_load("1e6") == "1e6"  # PyYAML's own SafeLoader is left alone
+    # Not whole, or written with a dot: an int key says so, naming the key.
+    for text, shown in (("total_timesteps: 1.5e3", "1500.0"), ("total_timesteps: 1.0e6", "1000000.0"),
+                        ("n_envs: 25e-1", "2.5")):
+        with pytest.raises(ConfigError, match=rf"={shown} is invalid; expected an int"):
+            validate({"game": "democracy", **parse_yaml(text)})
+    # The RLlib route reads through the same loader.
+    from hustings.training import rllib_train
+    rl = tmp_path / "rl.yaml"
+    rl.write_text("game: democracy\nppo:\n  learning_rate: 5e-4\n")
+    assert rllib_train.load_config(str(rl))["ppo"]["learning_rate"] == 5e-4

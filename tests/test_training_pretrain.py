@@ -7,10 +7,10 @@ import pytest
 
 pytest.importorskip("sb3_contrib")
 
-from training.config import validate  # noqa: E402
-from training.pretrain import collect, pretrain  # noqa: E402
-from training.selfplay import make_vec_env  # noqa: E402
-from training.train import build_model  # noqa: E402
+from hustings.training.config import validate  # noqa: E402
+from hustings.training.pretrain import collect, pretrain  # noqa: E402
+from hustings.training.selfplay import make_vec_env  # noqa: E402
+from hustings.training.train import build_model  # noqa: E402
 
 
 def config(game="politrickers", **pretrain_keys):

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from training.config import load_config, validate
-from training.policy import CheckpointError, load_checkpoint
+from hustings.training.config import load_config, validate
+from hustings.training.policy import CheckpointError, load_checkpoint
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
@@ -20,11 +20,12 @@ def smoke_cfg(out_dir, **over) -> dict:
 
 
 def test_smoke_run_through_the_cli(tmp_path, capsys):
-    from training.cli import main
+    from hustings.training.cli import main
 
     out = tmp_path / "run"
     assert main(["train", SMOKE, "--output-dir", str(out), "--no-progress"]) == 0
-    for name in ("checkpoint.pt", "policy.pt", "config.yaml", "report.json", "report.md", "learning_curve.png"):
+    for name in ("checkpoint.pt", "policy.pt", "policy.npz", "model.zip", "config.yaml", "report.json", "report.md",
+                 "learning_curve.png"):
         assert (out / name).is_file(), name
     assert any((out / "tb").rglob("events.out.tfevents.*"))
     report = json.loads((out / "report.json").read_text())
@@ -51,7 +52,7 @@ def test_smoke_run_through_the_cli(tmp_path, capsys):
 
 
 def test_resume_continues_timesteps_optimiser_and_pool(tmp_path):
-    from training.train import train
+    from hustings.training.train import train
 
     out = tmp_path / "run"
     logs = []
@@ -75,7 +76,7 @@ def test_resume_continues_timesteps_optimiser_and_pool(tmp_path):
 
 
 def test_resume_keeps_the_pool_it_restored(tmp_path):
-    from training.train import train
+    from hustings.training.train import train
 
     out = tmp_path / "run"
     train(smoke_cfg(out, total_timesteps=2048), progress=False, log=lambda *a: None)
@@ -90,7 +91,7 @@ def test_resume_keeps_the_pool_it_restored(tmp_path):
 
 
 def test_missing_and_corrupt_checkpoints(tmp_path):
-    from training.train import train
+    from hustings.training.train import train
 
     out = tmp_path / "run"
     with pytest.raises(CheckpointError, match=r"checkpoint .*run.checkpoint\.pt does not exist; expected a checkpoint"):
@@ -130,7 +131,7 @@ def test_missing_and_corrupt_checkpoints(tmp_path):
 def test_checkpoint_writes_are_atomic(tmp_path, monkeypatch):
     import torch
 
-    from training import policy
+    from hustings.training import policy
 
     target = tmp_path / "ck.pt"
     policy.atomic_torch_save({"a": torch.ones(2)}, str(target))
@@ -147,7 +148,7 @@ def test_checkpoint_writes_are_atomic(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_bench_train_runs(capsys):
-    from training.bench_train import main
+    from hustings.training.bench_train import main
 
     assert main(["--ours-steps", "4096", "--theirs-steps", "256", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
@@ -160,7 +161,7 @@ GAME_CONFIGS = sorted(f for f in os.listdir(os.path.join(ROOT, "configs")) if f.
 @pytest.mark.parametrize("name", GAME_CONFIGS)
 def test_each_game_config_trains_a_little(name, tmp_path):
     """Every game's shipped config, shrunk to a few rollouts, runs end to end (the per-game smoke run)."""
-    from training.train import train
+    from hustings.training.train import train
 
     raw = dict(load_config(os.path.join(ROOT, "configs", name)))
     raw.update(output_dir=str(tmp_path), total_timesteps=1024, n_envs=2, vec_env="dummy")
@@ -172,3 +173,110 @@ def test_each_game_config_trains_a_little(name, tmp_path):
     report = train(validate(raw), progress=False, log=lambda *a: None)
     assert report["timesteps"] == 1024
     assert (tmp_path / "policy.pt").is_file() and (tmp_path / "learning_curve.png").is_file()
+
+
+def tiny_cfg(out_dir, total: int) -> dict:
+    """A run of a few rollouts (128 timesteps each: 2 in-process envs x 64 steps)."""
+    return validate({"game": "democracy", "total_timesteps": total, "n_envs": 2, "vec_env": "dummy",
+                     "output_dir": str(out_dir), "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1,
+                                                         "net_arch": [16]},
+                     "opponents": {"scripted": {"random": 1.0}},
+                     "eval": {"every": 256, "games": 2, "final_games": 4, "baselines": ["random"]},
+                     "checkpoint": {"every": 128}})
+
+
+def read_progress(out) -> tuple[list[str], list[dict]]:
+    import csv
+
+    text = (out / "tb" / "progress.csv").read_text()
+    rows = list(csv.DictReader(text.splitlines()))
+    return text.splitlines(), rows
+
+
+def test_a_new_run_refuses_a_folder_holding_a_run(tmp_path, capsys):
+    import argparse
+
+    from hustings.training.cli import main
+    from hustings.training.train import OutputExistsError, add_arguments, train
+
+    out = tmp_path / "run"
+    train(tiny_cfg(out, 128), progress=False, log=lambda *a: None)
+    old_events = {p.name for p in (out / "tb").glob("events.out.tfevents.*")}
+    before = (out / "checkpoint.pt").read_bytes()
+    with pytest.raises(OutputExistsError, match=rf"output folder {out} already holds a training run "
+                                                r"\(checkpoint\.pt, .*use --resume to continue it, --output-dir"
+                                                r" DIR .*--overwrite"):
+        train(tiny_cfg(out, 128), progress=False, log=lambda *a: None)
+    assert (out / "checkpoint.pt").read_bytes() == before  # nothing touched
+    # The command line says the same, as an error (exit status 2); --help documents --overwrite.
+    cfg_file = tmp_path / "tiny.yaml"
+    cfg_file.write_text(_yaml_of(tiny_cfg(out, 128)))
+    assert main(["train", str(cfg_file), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: output folder {out} already holds a training run" in err and "--resume" in err
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert "--overwrite" in parser.format_help()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["x.yaml", "--resume", "--overwrite"])
+    with pytest.raises(ValueError, match="contradict"):
+        train(tiny_cfg(out, 128), resume=True, overwrite=True, progress=False)
+    # A folder with only an aborted run's log: refused too, and there is nothing to resume.
+    aborted = tmp_path / "aborted"
+    (aborted / "tb").mkdir(parents=True)
+    (aborted / "tb" / "progress.csv").write_text("time/iterations\n1\n")
+    with pytest.raises(OutputExistsError, match=r"tb.progress\.csv\); it has no checkpoint\.pt to --resume from"):
+        train(tiny_cfg(aborted, 128), progress=False)
+    # --overwrite: the old run's files go, the new run starts its logs afresh.
+    train(tiny_cfg(out, 128), overwrite=True, progress=False, log=lambda *a: None)
+    assert not old_events & {p.name for p in (out / "tb").glob("events.out.tfevents.*")}
+    assert [r["time/iterations"] for r in read_progress(out)[1]] == ["1"]
+
+
+def _yaml_of(cfg: dict) -> str:
+    import yaml
+    return yaml.safe_dump(cfg)
+
+
+def test_resume_keeps_the_logs_and_counts_iterations_on(tmp_path):
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    from hustings.training.train import train
+
+    out = tmp_path / "run"
+    train(tiny_cfg(out, 256), progress=False, log=lambda *a: None)
+    lines, rows = read_progress(out)
+    assert [r["time/iterations"] for r in rows] == ["1", "2"]  # learn() is called once per rollout
+    first_events = {p.name for p in (out / "tb").glob("events.out.tfevents.*")}
+    train(tiny_cfg(out, 512), resume=True, progress=False, log=lambda *a: None)
+    lines, rows = read_progress(out)
+    assert lines.count(lines[0]) == 1 and lines[0].count("time/iterations") == 1  # one header
+    assert [int(r["time/iterations"]) for r in rows] == [1, 2, 3, 4]
+    assert [int(r["time/total_timesteps"]) for r in rows] == [128, 256, 384, 512]
+    assert [r["eval/win_share_vs_random"] != "" for r in rows] == [False, True, False, True]
+    assert all(r["train/loss"] for r in rows)  # each row holds its own rollout's update
+    events = {p.name for p in (out / "tb").glob("events.out.tfevents.*")}
+    assert first_events < events  # the first run's event files kept, the resumed run's beside them
+    tb = EventAccumulator(str(out / "tb"))
+    tb.Reload()
+    assert [e.step for e in tb.Scalars("time/fps")] == [128, 256, 384, 512]
+    assert [e.step for e in tb.Scalars("eval/win_share_vs_random")] == [256, 512]
+
+
+def test_progress_csv_resume_drops_lost_rows_and_merges_columns(tmp_path):
+    from hustings.training.train import progress_csv
+
+    path = tmp_path / "progress.csv"
+    # Rows up to 256 timesteps (the checkpoint resumed from), one after it (work the resumed run redoes) and a
+    # row cut short by a crash.
+    path.write_text("time/iterations,time/total_timesteps,train/loss\n1,128,0.5\n2,256,0.4\n3,384,0.3\n4,5")
+    writer = progress_csv(str(path), resume_from=256)
+    writer.write({"time/iterations": 3, "time/total_timesteps": 384, "eval/win": 0.25},
+                 {"time/iterations": None, "time/total_timesteps": None, "eval/win": None})
+    writer.close()
+    lines = path.read_text().splitlines()
+    assert lines[0] == "time/iterations,time/total_timesteps,train/loss,eval/win"  # columns merged, one header
+    assert lines[1:] == ["1,128,0.5,", "2,256,0.4,", "3,384,,0.25"]
+    # A fresh run (resume_from None) starts the file anew.
+    progress_csv(str(path)).close()
+    assert path.read_text() == ""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from training.config import validate
-from training.selfplay import SelfPlayEnv, make_vec_env
+from hustings.training.config import validate
+from hustings.training.selfplay import SelfPlayEnv, make_vec_env
 
 # Seat 1 holds six clubs and the voting pool is the other six clubs: clubs are trumps on every first-day trick, no
 # one else holds a club, so seat 1 wins every trick, takes all 25 club points, scores its fifth tribe and wins when
@@ -91,7 +91,7 @@ def test_random_seats_and_pool_draws():
         assert env.opponent_names[env.seat] == "learner"
     assert seats == {0, 1, 2, 3} and names == {"random", "heuristic"}
     # Snapshots join the pool once set.
-    from training.policy import NumpyPolicy
+    from hustings.training.policy import NumpyPolicy
     rng = np.random.default_rng(0)
     pol = NumpyPolicy([(rng.normal(size=(8, 629)), np.zeros(8)), (rng.normal(size=(49, 8)), np.zeros(49))], "tanh")
     env = SelfPlayEnv("democracy", 4, scripted={"random": 1.0}, snapshot_weight=100.0)
@@ -119,3 +119,28 @@ def test_vectorised_masks(kind):
             obs, rewards, dones, infos = venv.step(np.array(actions))
     finally:
         venv.close()
+
+
+@pytest.mark.parametrize("game", ["democracy", "politrickers", "politix", "prime_minister"])
+def test_sb3_env_checker_passes(game):
+    """SB3's check_env, with every warning an error: it steps with action_space.sample(), which draws legal
+    actions (LegalDiscrete); the space still equals and pickles as a plain Discrete."""
+    import pickle
+    import warnings
+
+    import gymnasium as gym
+    import hustings
+    from stable_baselines3.common.env_checker import check_env
+
+    env = SelfPlayEnv(game)
+    assert env.n == hustings.game_module(game).raw_env.default_players
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env, warn=True, skip_render_check=False)
+    env.reset(seed=1)
+    for _ in range(20):
+        assert env.action_masks()[env.action_space.sample()]
+    space = env.action_space
+    assert space == gym.spaces.Discrete(space.n)
+    copy = pickle.loads(pickle.dumps(space))  # what sub-process workers send back: no env attached
+    assert copy == space and copy._env is None and 0 <= copy.sample() < space.n

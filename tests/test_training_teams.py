@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import envs
-from envs.core.bots import Bot
-from training.config import validate
-from training.selfplay import SelfPlayEnv, make_vec_env, team_of
+import hustings
+from hustings.core.bots import Bot
+from hustings.training.config import validate
+from hustings.training.selfplay import SelfPlayEnv, make_vec_env, team_of
 
 
 class SpyBot(Bot):
@@ -16,7 +16,7 @@ class SpyBot(Bot):
 
     def __init__(self, game: str, name: str = "random"):
         super().__init__()
-        self.inner = envs.make_bot(game, name)
+        self.inner = hustings.make_bot(game, name)
         self.seats: list[int] = []
 
     def reset(self, seed=None):
@@ -29,7 +29,7 @@ class SpyBot(Bot):
 
 def _play(env: SelfPlayEnv, options: dict, seed: int, chooser: str = "heuristic"):
     """One game; the learner's actions come from a scripted bot (``chooser``) at the seat the env asks for."""
-    pick = envs.make_bot(env.game_name, chooser)
+    pick = hustings.make_bot(env.game_name, chooser)
     pick.reset(seed)
     acting, rewards, movers = [], [], []
     real_step = type(env.aec).step.__get__(env.aec)
@@ -55,7 +55,7 @@ def _play(env: SelfPlayEnv, options: dict, seed: int, chooser: str = "heuristic"
 
 def test_team_of():
     def teams(game, n, **opts):
-        state = envs.make(game, num_players=n, **opts)
+        state = hustings.make(game, num_players=n, **opts)
         state.reset(seed=0)
         return [team_of(state.game_state, s) for s in range(n)]
 
@@ -146,7 +146,7 @@ def test_config_key_reaches_the_envs():
 
 def test_training_with_partners_self(tmp_path):
     """A tiny run where the learner plays its whole party trains end to end."""
-    from training.train import train
+    from hustings.training.train import train
 
     cfg = validate({"game": "politix", "seed": 1, "total_timesteps": 512, "n_envs": 2, "output_dir": str(tmp_path),
                     "ppo": {"n_steps": 128, "batch_size": 128, "n_epochs": 1, "net_arch": [32]},

@@ -1,10 +1,10 @@
 """Training throughput of the RLlib route next to the SB3 route, for the same game, in one process.
 
-    python -m training.bench_rllib [--sb3-config configs/democracy.yaml]
+    python -m hustings.training.bench_rllib [--sb3-config configs/democracy.yaml]
         [--rllib-config configs/rllib/democracy.yaml] [--num-env-runners K] [--torch-threads T] [--iterations 3]
         [--sb3-steps 16384] [--json OUT]
 
-*SB3* (``hustings train``): :func:`training.bench_train.bench_ours` on the SB3 config: vectorised self-play envs
+*SB3* (``hustings train``): :func:`hustings.training.bench_train.bench_ours` on the SB3 config: vectorised self-play envs
 (scripted bots and snapshots played inside the envs), MaskablePPO; timesteps are the learner's decisions.
 
 *RLlib* (``hustings train-rllib``): the RLlib config's algorithm (its env runners, envs per runner, batch and
@@ -50,7 +50,7 @@ def bench_rllib(cfg: dict, iterations: int, num_env_runners: int | None = None) 
 
 def main(argv: list[str] | None = None) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser = argparse.ArgumentParser(prog="python -m training.bench_rllib", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m hustings.training.bench_rllib", description=__doc__.splitlines()[0])
     parser.add_argument("--sb3-config", default=os.path.join(root, "configs", "democracy.yaml"),
                         help="the SB3 route's config (default configs/democracy.yaml)")
     parser.add_argument("--rllib-config", default=os.path.join(root, "configs", "rllib", "democracy.yaml"),

@@ -1,7 +1,7 @@
 """Training throughput: our default config against the PettingZoo SB3 tutorial's setup, in one process.
 
-    python -m training.bench_train [--game democracy] [--config configs/democracy.yaml]
-    (also ``python -m envs.bench --train``)
+    python -m hustings.training.bench_train [--game democracy] [--config configs/democracy.yaml]
+    (also ``python -m hustings.bench --train``)
 
 *Theirs*: PettingZoo's "SB3: Action Masked PPO for Connect Four" tutorial: ``connect_four_v3``, one env, the
 tutorial's wrapper (the learner plays both sides: self-play), ``ActionMasker``, ``MaskablePPO`` with SB3's default
@@ -26,14 +26,14 @@ import time
 
 import gymnasium as gym
 
+from hustings.bench import classic_env
+
 
 class TutorialEnv(gym.Env):
     """The tutorial's ``SB3ActionMaskWrapper`` around ``connect_four_v3.env()``, as a gymnasium Env."""
 
     def __init__(self):
-        from pettingzoo.classic import connect_four_v3
-
-        self.env = connect_four_v3.env()
+        self.env = classic_env("connect_four_v3")
         self.env.reset()
         self.observation_space = self.env.observation_space(self.env.possible_agents[0])["observation"]
         self.action_space = self.env.action_space(self.env.possible_agents[0])
@@ -87,7 +87,7 @@ def bench_ours(cfg: dict, steps: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.bench_train", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m hustings.training.bench_train", description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="democracy", help="game for our side (default democracy)")
     parser.add_argument("--config", help="our config (default configs/<game>.yaml)")
     parser.add_argument("--ours-steps", type=int, default=4 * 4096, help="timesteps timed for ours (default 16384)")

@@ -1,16 +1,19 @@
 """The ``hustings`` command line.
 
-    hustings demo democracy --players 4 [--bots heuristic random ...] [--seed 1] [--quiet]
-    hustings play democracy --players 4 --seat 0 --bots heuristic [--seed 1] [--record game.json]
+    hustings --version
+    hustings demo democracy --players 4 [--bots heuristic random ...] [--seed 1] [--option KEY=VALUE] [--quiet]
+    hustings play democracy --players 4 --seat 0 --bots shipped:democracy [--seed 1] [--record game.json] \
+        [--option KEY=VALUE] [--confirm-forced]
     hustings replay game.json [--seat 0] [--pause]
     hustings export checkpoints/democracy/policy.pt --out exported/democracy
-    hustings train configs/democracy.yaml [--resume] [--output-dir DIR] [--total-timesteps N]
-    hustings train-rllib configs/rllib/democracy.yaml [--address auto] [--num-env-runners K] [--iterations N]
-    hustings evaluate democracy --players 4 --bots runs/democracy/policy.pt heuristic heuristic heuristic \
+    hustings train smoke | CONFIG.yaml [--resume | --overwrite] [--output-dir DIR] [--total-timesteps N]
+    hustings train-rllib rllib/smoke | CONFIG.yaml [--address auto] [--num-env-runners K] [--iterations N]
+    hustings evaluate democracy --players 4 --bots shipped:democracy heuristic heuristic heuristic \
         --games 2000 [--json OUT]
 
-``train`` and ``evaluate`` import torch / stable-baselines3 only when they run (``pip install hustings[train]``);
-``train-rllib`` imports Ray only when it runs (``pip install hustings[train,distributed]``).
+``demo``, ``play``, ``replay`` and ``evaluate`` with scripted, shipped (``policy.npz``) and ONNX bots need only the
+core install. ``train``, ``export`` and torch checkpoints need the ``train`` extra, ``train-rllib`` the
+``distributed`` extra; a missing extra is answered with one line naming it (:func:`missing_extra_message`).
 """
 from __future__ import annotations
 
@@ -19,18 +22,23 @@ import sys
 
 
 def _demo(args) -> int:
-    import envs
-    from envs.play import play_game
+    """``hustings demo``: play and print a full game between scripted bots."""
+    import hustings
+    from hustings.play import make_game, play_game
 
-    module = envs.game_module(args.game)
-    game = module.raw_env.game_class(args.players, **({} if args.max_islands is None else {"max_islands": args.max_islands}))
+    from .evaluate import parse_options
+
+    options = parse_options(args.option)
+    if args.max_islands is not None:
+        options.setdefault("max_islands", args.max_islands)
+    game = make_game(args.game, args.players, options)
     specs = args.bots or ["heuristic"]
     if len(specs) == 1:
         specs = specs * game.num_players
     if len(specs) != game.num_players:
         print(f"error: {len(specs)} bots for {game.num_players} seats; give one bot, or one per seat", file=sys.stderr)
         return 2
-    bots = [envs.make_bot(args.game, s, seed=args.seed * 31 + i) for i, s in enumerate(specs)]
+    bots = [hustings.make_bot(args.game, s, seed=args.seed * 31 + i) for i, s in enumerate(specs)]
     print(f"{game.name}, {game.num_players} players, seed {args.seed}: "
           + ", ".join(f"P{i}={s}" for i, s in enumerate(specs)))
     seen = {"header": None, "scores": 0}
@@ -56,25 +64,33 @@ def _demo(args) -> int:
 
 
 def _play(args) -> int:
+    """``hustings play``: you play one seat in the terminal against bots.
+
+    Exit status 0 when the game ends or you stop it with ``q`` or Ctrl-D (end of input), 130 on Ctrl-C; with
+    ``--record`` the game so far is saved either way, a stopped one marked unfinished (``"finished": false``).
+    """
     import random
 
-    import envs
-    from envs import records
-    from envs.play import play_interactive
-    from envs.records import Recorder
+    import hustings
+    from hustings import records
+    from hustings.play import make_game, play_interactive
+    from hustings.records import Recorder
 
-    from .evaluate import build_bot, resolve_specs
+    from .evaluate import build_bot, parse_options, resolve_specs
 
-    module = envs.game_module(args.game)
-    game = module.raw_env.game_class(args.players or module.raw_env.default_players)
+    game = make_game(args.game, args.players, parse_options(args.option))
     n = game.num_players
     if not 0 <= args.seat < n:
-        raise envs.ConfigError(f"--seat {args.seat} does not exist; expected 0..{n - 1}")
+        raise hustings.ConfigError(f"--seat {args.seat} does not exist; expected 0..{n - 1}")
     specs = args.bots * (n - 1) if len(args.bots) == 1 else args.bots
     if len(specs) != n - 1:
-        raise envs.ConfigError(f"{len(specs)} bots for the {n - 1} other seats; give one bot, or one per other seat")
-    recipes = resolve_specs(args.game, game, specs)
-    bots = [build_bot(args.game, r) for r in recipes]
+        raise hustings.ConfigError(f"{len(specs)} bots for the {n - 1} other seats; give one bot, or one per other seat")
+    try:
+        recipes = resolve_specs(args.game, game, specs)
+        bots = [build_bot(args.game, r) for r in recipes]
+    except KeyboardInterrupt:
+        print("\ninterrupted (Ctrl-C) before the game began", file=sys.stderr)
+        return 130
     bots.insert(args.seat, None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     names = [str(s) for s in specs]
@@ -82,17 +98,32 @@ def _play(args) -> int:
     recorder = Recorder(game, seed, players=names)
     print(f"{game.name}, {n} players, seed {seed}: you are P{args.seat}; "
           + ", ".join(f"P{i}={name}" for i, name in enumerate(names) if i != args.seat))
-    final = play_interactive(game, args.seat, bots, seed, on_action=lambda st, p, a: recorder.add(p, a))
-    if final is None:
-        return 1
+    seen = {}
+
+    def keep(state, player, action):
+        seen["state"] = state
+        recorder.add(player, action)
+
+    status = 0
+    try:
+        final = play_interactive(game, args.seat, bots, seed, on_action=keep, confirm_forced=args.confirm_forced)
+    except KeyboardInterrupt:
+        print(f"\ninterrupted (Ctrl-C): game abandoned after {len(recorder.moves)} moves")
+        final, status = seen.get("state"), 130
     if args.record:
-        records.save(recorder.record(final), args.record)
-        print(f"game record saved to {args.record}")
-    return 0
+        record = recorder.record(final)
+        records.save(record, args.record)
+        if records.is_finished(record):
+            print(f"game record saved to {args.record}")
+        else:
+            print(f"game record saved to {args.record} (unfinished: {len(record['moves'])} moves)")
+    return status
 
 
 def _replay(args) -> int:
-    from envs import records
+    """``hustings replay``: re-simulate a game record move by move, optionally from one seat's view."""
+    from hustings import records
+    from hustings.play import move_seen_by, revealed_by_move
 
     record = records.load(args.record)
     seen = {"header": None}
@@ -103,16 +134,27 @@ def _replay(args) -> int:
         if header != seen["header"]:
             seen["header"] = header
             print("\n" + state.render(player=seat))
-        shown = move["name"] if seat is None or move["player"] == seat else "(a move you cannot see)"
-        print(f"  move {i + 1}: P{move['player']} {shown}")
+        print(f"  move {i + 1}: P{move['player']} {move_seen_by(state, move['player'], move['action'], seat)}")
+        revealed = revealed_by_move(state, move["player"], move["action"])
+        if revealed is not None:
+            print("    " + revealed)
         if args.pause:
             input("  [Enter] next move ")
 
     if seat is not None:
-        print("showing the game from P%d's seat: other players' actions are hidden" % seat)
-    final = records.replay(record, on_move=show)
+        print("showing the game from P%d's seat: what the other players keep hidden is not shown" % seat)
+    try:
+        final = records.replay(record, on_move=show)
+    except (KeyboardInterrupt, EOFError) as exc:
+        print("\nreplay stopped")
+        return 130 if isinstance(exc, KeyboardInterrupt) else 0
     print("\n" + final.render(player=seat))
-    print("result:", record.get("result", "-"), "(re-simulated exactly)")
+    if records.is_finished(record):
+        print("result:", record["result"], "(re-simulated exactly)")
+    else:
+        to_move = "" if final.is_terminal() else f"; P{final.current_player()} was to move"
+        print(f"the game was not finished: the record stops after {len(record['moves'])} moves{to_move} "
+              "(re-simulated exactly)")
     return 0
 
 
@@ -127,18 +169,23 @@ def _export(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import envs
+    import hustings
 
     parser = argparse.ArgumentParser(prog="hustings", description="Multi-agent RL environments for political games.")
+    parser.add_argument("--version", action="version", version=f"hustings {hustings.__version__}",
+                        help="print the hustings version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play and print a full game between scripted bots")
-    demo.add_argument("game", choices=envs.games())
+    demo.add_argument("game", choices=hustings.games())
     demo.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     demo.add_argument("--bots", nargs="+", metavar="BOT", help="one bot name for all seats, or one per seat "
                       "(default heuristic)")
     demo.add_argument("--seed", type=int, default=0)
     demo.add_argument("--max-islands", type=int, default=None, help=argparse.SUPPRESS)
     demo.add_argument("--quiet", action="store_true", help="print only the final table and result")
+    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option (repeatable), e.g. --option max_islands=5; values are read as "
+                           "int/float/bool/None/text")
     demo.set_defaults(func=_demo)
 
     from . import evaluate, train  # light: they import torch and SB3 only inside their commands
@@ -158,15 +205,24 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_arguments(ev)
     ev.set_defaults(func=evaluate.run)
 
-    pl = sub.add_parser("play", help="play one seat yourself in the terminal against bots")
-    pl.add_argument("game", choices=envs.games())
+    pl = sub.add_parser("play", help="play one seat yourself in the terminal against bots",
+                        description="Play one seat in the terminal against bots. Type a move by its number, its "
+                                    "name or as the table shows it (e.g. 3C); q or Ctrl-D stops (exit status 0), "
+                                    "Ctrl-C too (exit status 130).")
+    pl.add_argument("game", choices=hustings.games())
     pl.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
     pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     pl.add_argument("--bots", nargs="+", default=["heuristic"], metavar="SPEC",
                     help="the other seats: one SPEC for all or one per seat (scripted bot name, checkpoint path "
                          "or exported .onnx); default heuristic")
     pl.add_argument("--seed", type=int, default=None, help="deal seed (default: random, printed)")
-    pl.add_argument("--record", metavar="OUT", help="save the game as a JSON record")
+    pl.add_argument("--record", metavar="OUT", help="save the game as a JSON record (a game stopped with Ctrl-C, "
+                    "Ctrl-D or q is saved too, marked unfinished)")
+    pl.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game option (repeatable), e.g. --option teams_3v3=true; values are read as "
+                         "int/float/bool/None/text")
+    pl.add_argument("--confirm-forced", action="store_true",
+                    help="ask for a move even when it is your only legal one (default: it is played for you)")
     pl.set_defaults(func=_play)
 
     rp = sub.add_parser("replay", help="step through a saved game record (re-simulated exactly)")
@@ -183,9 +239,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The optional packages, by top-level import name, and the extra of ``hustings`` that installs each.
+EXTRAS = {
+    "torch": "train", "stable_baselines3": "train", "sb3_contrib": "train", "tensorboard": "train",
+    "matplotlib": "train", "onnx": "train", "ray": "distributed",
+}
+
+
+def missing_extra_message(command: str, exc: ModuleNotFoundError) -> str | None:
+    """The one-line answer to a command that needs an extra that is not installed (None if ``exc`` is not that)."""
+    top = (exc.name or "").split(".")[0]
+    extra = EXTRAS.get(top)
+    if extra is None:
+        return None
+    torch_hint = " (torch's CPU build first: see the README's install section)" if top == "torch" else ""
+    return (f"hustings {command} needs the {extra!r} extra (no module named {top!r}): "
+            f'pip install "hustings[{extra}]"{torch_hint}')
+
+
 def run_command(func, args) -> int:
     """``func(args)``, with every hustings input error (a ``ValueError`` whose message says what is wrong) printed
-    as ``error: ...`` and exit status 2."""
+    as ``error: ...`` and exit status 2, and a missing optional package as one line naming the extra to install."""
     try:
         return func(args)
     except BrokenPipeError:  # e.g. piped into `head`
@@ -193,6 +267,12 @@ def run_command(func, args) -> int:
         return 0
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        message = missing_extra_message(getattr(args, "command", None) or "", exc)
+        if message is None:
+            raise
+        print(f"error: {message}", file=sys.stderr)
         return 2
 
 

@@ -3,19 +3,21 @@
 Every knob of a training run lives in its config; :data:`SCHEMA` lists them all with their defaults, types and
 meaning. Loading checks the file strictly: an unknown key, a value of the wrong type or a bad value raises
 :class:`ConfigError` naming the key (``ppo.batch_size``) and what is expected. Keys left out take their defaults,
-except ``game``.
+except ``game``. Numbers may be written as in YAML 1.2 (``3e-4``, ``1e6``; see :func:`yaml_loader`).
 
-    from training.config import load_config
+    from hustings.training.config import load_config
     cfg = load_config("configs/democracy.yaml")
     cfg["ppo"]["batch_size"]
 """
 from __future__ import annotations
 
 import copy
+import decimal
 import os
+import re
 from typing import Any, Callable
 
-from envs.core.rules import ConfigError
+from hustings.core.rules import ConfigError
 
 
 class Field:
@@ -67,7 +69,7 @@ def _layers(v):
 #: The whole config: section -> key -> Field (top-level keys are in section ``""``).
 SCHEMA: dict[str, dict[str, Field]] = {
     "": {
-        "game": Field(None, str, "a registered game name (see envs.games())", doc="the game to train"),
+        "game": Field(None, str, "a registered game name (see hustings.games())", doc="the game to train"),
         "num_players": Field(None, (int, type(None)), "an int (players at the table) or null for the game's default",
                              doc="seats at the table"),
         "game_options": Field({}, dict, "a mapping of the game's variant options (e.g. {max_islands: 40})",
@@ -179,11 +181,11 @@ def check_schema(raw: Any, schema: dict[str, dict[str, Field]], source: str) -> 
 def check_game(cfg: dict, source: str):
     """The checks that need the game: its name, player count and options (``cfg["num_players"]`` is filled in)
     and the ``eval.baselines`` bot names. Returns the game's module."""
-    import envs
+    import hustings
 
-    if cfg["game"] not in envs.GAMES:
-        raise ConfigError(f"{source}: game={cfg['game']!r} is invalid; expected one of {', '.join(envs.games())}")
-    module = envs.game_module(cfg["game"])
+    if cfg["game"] not in hustings.GAMES:
+        raise ConfigError(f"{source}: game={cfg['game']!r} is invalid; expected one of {', '.join(hustings.games())}")
+    module = hustings.game_module(cfg["game"])
     try:
         game = module.raw_env.game_class(cfg["num_players"] or module.raw_env.default_players, **cfg["game_options"])
     except ConfigError as exc:
@@ -196,15 +198,69 @@ def check_game(cfg: dict, source: str):
     return module
 
 
-def read_yaml(path: str, example: str) -> Any:
-    """The parsed YAML file at ``path``; a missing or unparsable file raises :class:`ConfigError`."""
+_NUMBER_TAG = "tag:hustings,2025:number"
+# YAML 1.2 numbers that YAML 1.1 (PyYAML) reads as strings: an exponent without a dot or without a sign (1e6,
+# 3e-4, 1.5e3), and a signed leading-dot fraction (-.5). Plain ints and YAML 1.1 floats keep their own resolvers,
+# which are tried first.
+_NUMBER = re.compile(r"""^(?:[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+
+                        |[-+]?\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?)$""", re.VERBOSE)
+
+_LOADER = None  # built on first use (PyYAML is imported lazily)
+
+
+def yaml_loader():
+    """The PyYAML loader configs are read with: ``yaml.SafeLoader`` that also reads YAML 1.2 numbers.
+
+    Plain PyYAML follows YAML 1.1, where a float needs a dot and a signed exponent, so ``3e-4`` and ``1e6`` would be
+    strings. This loader reads ``1e6``, ``3e-4``, ``1.5e3``, ``-.5``, ``-1.5E+3`` as numbers. A number written
+    without a dot whose value is whole (``1e6``, ``25e2``) is an ``int``, so it also fits int keys such as
+    ``total_timesteps``; one with a dot (``1.0e6``) or a fraction (``3e-4``) is a ``float``. Quoted text stays text.
+    ``yaml.SafeLoader`` itself is left as it is.
+    """
     import yaml
 
+    global _LOADER
+    if _LOADER is None:
+        class ConfigLoader(yaml.SafeLoader):
+            """``yaml.SafeLoader`` plus YAML 1.2 number forms (see :func:`yaml_loader`)."""
+
+        ConfigLoader.add_implicit_resolver(_NUMBER_TAG, _NUMBER, list("-+0123456789."))
+        ConfigLoader.add_constructor(_NUMBER_TAG, _construct_number)
+        _LOADER = ConfigLoader
+    return _LOADER
+
+
+def _construct_number(loader, node) -> int | float:
+    text = loader.construct_scalar(node).replace("_", "")
+    if "." not in text:
+        exact = decimal.Decimal(text)
+        if exact == exact.to_integral_value() and abs(exact.adjusted()) <= 300:
+            return int(exact)
+    return float(text)
+
+
+def parse_yaml(text: str) -> Any:
+    """``text`` parsed with :func:`yaml_loader` (raises ``yaml.YAMLError`` when it is not valid YAML)."""
+    import yaml
+
+    return yaml.load(text, Loader=yaml_loader())
+
+
+def read_yaml(path: str, example: str) -> Any:
+    """The parsed YAML file at ``path``, or of the shipped config of that name (``smoke``, ``democracy``,
+    ``rllib/smoke``: see :mod:`hustings.configs`); a missing or unparsable file raises :class:`ConfigError`."""
+    import yaml
+
+    from hustings import configs
+
+    if not os.path.isfile(path) and path.removesuffix(".yaml") in configs.names():
+        path = configs.path(path)
     if not os.path.isfile(path):
-        raise ConfigError(f"config file {path!r} does not exist; expected a YAML file such as {example}")
+        raise ConfigError(f"config file {path!r} does not exist; expected a YAML file such as {example}, or a "
+                          f"shipped config's name ({', '.join(configs.names())})")
     with open(path, encoding="utf-8") as f:
         try:
-            return yaml.safe_load(f)
+            return yaml.load(f, Loader=yaml_loader())
         except yaml.YAMLError as exc:
             raise ConfigError(f"config {path}: not valid YAML ({exc})") from None
 

@@ -1,8 +1,8 @@
 """Tournaments between bots: ``hustings evaluate GAME --players N --bots SPEC [SPEC ...] --games K [--json OUT]``.
 
-A SPEC is a scripted bot's name (``random``, ``heuristic``, ...) or the path of a checkpoint written by
-``hustings train`` (``runs/<game>/checkpoint.pt``, ``checkpoints/<game>/policy.pt``); give one SPEC per seat, or
-one SPEC to fill every seat.
+A SPEC is a scripted bot's name (``random``, ``heuristic``, ...), a shipped bot (``shipped:democracy``), the path
+of a checkpoint or policy file written by ``hustings train`` (``runs/<game>/checkpoint.pt``, ``policy.pt``,
+``policy.npz``), or an exported ``.onnx`` policy; give one SPEC per seat, or one SPEC to fill every seat.
 
 Variance reduction: games come in *duplicate sets*. Each set is one deal (one seed, which fixes every shuffle of
 the game) played ``n`` times, the bots rotated one seat further each time, so every bot plays every seat of every
@@ -13,7 +13,7 @@ mean score (the game's own score: tribes, VP, ...), a 95% Wilson interval of the
 pairwise results (a Bradley-Terry fit on the Elo scale, 1000 = the average bot). Duplicate games are not independent
 (that is the point), so the Wilson interval, which assumes they are, is on the cautious side.
 
-    python -m training.evaluate democracy --players 4 --bots heuristic random random random --games 400
+    python -m hustings.training.evaluate democracy --players 4 --bots heuristic random random random --games 400
 """
 from __future__ import annotations
 
@@ -25,42 +25,46 @@ import os
 import sys
 import time
 
-import envs
-from envs import records
-from envs.core.rules import IllegalActionError
-from envs.records import Recorder
+import hustings
+from hustings import records
+from hustings.core.rules import IllegalActionError
+from hustings.records import Recorder
 
 FAIR = "fair share"
+SHIPPED = "shipped:"  # a SPEC prefix: shipped:democracy is the shipped Democracy bot
 
 
 # --- bots from specs --------------------------------------------------------------------------------------------
 def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
     """Turn SPECs into picklable bot recipes: ``("scripted", name)`` or ``("policy", arrays, activation, label)``."""
-    from .policy import load_checkpoint, check_matches
+    from .policy import load_policy
 
-    module = envs.game_module(game_name)
+    from hustings import checkpoints
+
+    module = hustings.game_module(game_name)
     recipes, cache = [], {}
     for spec in specs:
         if spec in module.BOTS:
             recipes.append(("scripted", spec))
             continue
-        looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip", ".onnx"))
-        if not looks_like_path and not os.path.exists(spec):
-            raise envs.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
-                                   f"({', '.join(sorted(module.BOTS))}), a checkpoint path or an exported "
-                                   f".onnx policy")
-        if spec.endswith(".onnx"):
-            from envs.onnx_bot import OnnxBot
-            OnnxBot(spec).check_game(game)  # fail here, not in a worker
-            recipes.append(("onnx", spec))
+        path = spec
+        if spec.startswith(SHIPPED):
+            path = checkpoints.policy_path(spec[len(SHIPPED):])
+        looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip", ".onnx", ".npz"))
+        if not spec.startswith(SHIPPED) and not looks_like_path and not os.path.exists(spec):
+            raise hustings.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
+                                       f"({', '.join(sorted(module.BOTS))}), a shipped bot "
+                                       f"({', '.join(SHIPPED + g for g in checkpoints.names())}), a checkpoint "
+                                       f"or policy.npz path, or an exported .onnx policy")
+        if path.endswith(".onnx"):
+            from hustings.onnx_bot import OnnxBot
+            OnnxBot(path).check_game(game)  # fail here, not in a worker
+            recipes.append(("onnx", path))
             continue
         if spec not in cache:
-            data = load_checkpoint(spec)
-            check_matches(data, spec, game.name, game.num_players, game.observation_size, game.num_actions,
-                          type(game).observation_version)
-            from .policy import policy_from_checkpoint
-            cache[spec] = ("policy", policy_from_checkpoint(data).to_arrays(), data["net"]["activation"],
-                           os.path.basename(spec))
+            policy = load_policy(path, game)
+            cache[spec] = ("policy", policy.to_arrays(), policy.activation,
+                           spec if spec.startswith(SHIPPED) else os.path.basename(spec))
         recipes.append(cache[spec])
     return recipes
 
@@ -69,9 +73,9 @@ def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
     from .policy import NumpyPolicy, PolicyBot
 
     if recipe[0] == "scripted":
-        return envs.make_bot(game_name, recipe[1], seed=seed)
+        return hustings.make_bot(game_name, recipe[1], seed=seed)
     if recipe[0] == "onnx":
-        from envs.onnx_bot import OnnxBot
+        from hustings.onnx_bot import OnnxBot
         return OnnxBot(recipe[1], seed=seed)
     _, arrays, activation, label = recipe
     return PolicyBot(NumpyPolicy.from_arrays(arrays, activation), deterministic=True, seed=seed, label=label)
@@ -95,7 +99,7 @@ _WORKER: dict = {}
 
 def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple],
                  names: list[str] | None = None) -> None:
-    module = envs.game_module(game_name)
+    module = hustings.game_module(game_name)
     _WORKER["game"] = module.raw_env.game_class(num_players, **game_options)
     _WORKER["bots"] = [build_bot(game_name, r) for r in recipes]
     _WORKER["names"] = names  # set: keep a game record of every game
@@ -231,17 +235,17 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
     With ``records_dir``, every game is also saved there as a JSON game record (``hustings replay`` reads them).
     """
-    module = envs.game_module(game_name)
+    module = hustings.game_module(game_name)
     game_options = game_options or {}
     n = num_players or module.raw_env.default_players
     game = module.raw_env.game_class(n, **game_options)
     if len(specs) == 1:
         specs = specs * n
     if len(specs) != n:
-        raise envs.ConfigError(f"{game_name}: {len(specs)} bots for {n} seats; expected one bot per seat "
+        raise hustings.ConfigError(f"{game_name}: {len(specs)} bots for {n} seats; expected one bot per seat "
                                f"(or one bot for all seats)")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise envs.ConfigError(f"games={games!r} is invalid; expected an int >= 1")
+        raise hustings.ConfigError(f"games={games!r} is invalid; expected an int >= 1")
     recipes = recipes or resolve_specs(game_name, game, specs)
     names = names or bot_names(specs)
     sets = -(-games // n)
@@ -282,7 +286,7 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
 
 # --- command line -----------------------------------------------------------------------------------------------
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game name (" + ", ".join(envs.games()) + ")")
+    p.add_argument("game", help="game name (" + ", ".join(hustings.games()) + ")")
     p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
     p.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
                    help="one per seat (or one for all): a scripted bot name, a checkpoint path or an exported "
@@ -300,13 +304,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def parse_options(items: list[str]) -> dict:
+    """``["KEY=VALUE", ...]`` as a dict, each value parsed as YAML like a config's (``20``, ``1e3``, ``true``,
+    ``null``); ``None`` / ``none`` are accepted for ``null``."""
+    import yaml
+
+    from .config import parse_yaml
+
     out = {}
     for item in items:
         if "=" not in item:
-            raise envs.ConfigError(f"--option {item!r} is invalid; expected KEY=VALUE")
+            raise hustings.ConfigError(f"--option {item!r} is invalid; expected KEY=VALUE")
         key, value = item.split("=", 1)
-        import yaml
-        out[key] = yaml.safe_load(value)
+        try:
+            parsed = parse_yaml(value)
+        except yaml.YAMLError as exc:
+            raise hustings.ConfigError(f"--option {item!r}: the value is not valid YAML ({exc})") from None
+        out[key] = None if parsed in ("None", "none") else parsed
     return out
 
 
@@ -327,7 +340,7 @@ def run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     from .cli import module_main
-    return module_main("python -m training.evaluate", __doc__, add_arguments, run, argv)
+    return module_main("python -m hustings.training.evaluate", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 writes ``policy.onnx``, ``policy.json`` and ``policy.ts``. The ONNX model's inputs are ``observation``
 (float32, ``[batch, obs_dim]``) and ``action_mask`` (int8, ``[batch, n_actions]``); its outputs are ``action``
 (int64, ``[batch]``: the greedy legal action) and ``probabilities`` (float32, ``[batch, n_actions]``: the masked
-action distribution). ``envs.onnx_bot.OnnxBot`` plays it with onnxruntime alone (no torch, no SB3).
+action distribution). ``hustings.onnx_bot.OnnxBot`` plays it with onnxruntime alone (no torch, no SB3).
 """
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import os
 
 import numpy as np
 
-from envs.onnx_bot import MASKED_LOGIT, SIDECAR_FORMAT
+from hustings.core.files import atomic_write
+from hustings.onnx_bot import MASKED_LOGIT, SIDECAR_FORMAT
 
 from .policy import NumpyPolicy, atomic_write_text, load_checkpoint, policy_from_checkpoint
 
@@ -89,21 +90,18 @@ def torchscript_module(policy: NumpyPolicy):
 
 def export(checkpoint: str, out_dir: str, torchscript: bool = True) -> dict:
     """Write ``policy.onnx``, ``policy.json`` (and ``policy.ts``) for ``checkpoint`` into ``out_dir``."""
-    import envs
+    import hustings
 
     data = load_checkpoint(checkpoint)
     policy = policy_from_checkpoint(data)
-    game = envs.game_module(data["game"]).raw_env.game_class(data["num_players"], **data["game_options"])
+    game = hustings.game_module(data["game"]).raw_env.game_class(data["num_players"], **data["game_options"])
     obs_dim, n_actions = data["observation_size"], data["num_actions"]
     os.makedirs(out_dir, exist_ok=True)
     model = onnx_model(policy, obs_dim, n_actions)
     onnx_path = os.path.join(out_dir, "policy.onnx")
-    tmp = onnx_path + ".tmp"
-    with open(tmp, "wb") as fh:
-        fh.write(model.SerializeToString())
-    os.replace(tmp, onnx_path)
+    atomic_write(onnx_path, model.SerializeToString())
     sidecar = {
-        "format": SIDECAR_FORMAT, "version": 1, "hustings_version": envs.__version__,
+        "format": SIDECAR_FORMAT, "version": 1, "hustings_version": hustings.__version__,
         "game": data["game"], "num_players": data["num_players"], "game_options": data["game_options"],
         "observation_size": obs_dim, "num_actions": n_actions,
         "observation_version": data.get("observation_version", type(game).observation_version),
@@ -117,7 +115,9 @@ def export(checkpoint: str, out_dir: str, torchscript: bool = True) -> dict:
     files = [onnx_path, os.path.join(out_dir, "policy.json")]
     if torchscript:
         ts_path = os.path.join(out_dir, "policy.ts")
-        torchscript_module(policy).save(ts_path + ".tmp")
-        os.replace(ts_path + ".tmp", ts_path)
+        import torch
+
+        module = torchscript_module(policy)
+        atomic_write(ts_path, lambda f: torch.jit.save(module, f))
         files.append(ts_path)
     return {"files": files, "game": data["game"], "num_players": data["num_players"]}

@@ -6,7 +6,10 @@ A checkpoint is one ``torch.save`` file (a dict of plain data and tensors, loade
   timestep count, the policy's weights, the optimiser state, the opponent pool and the evaluation history.
 * ``kind="policy"`` (``checkpoints/<game>/policy.pt``): the policy's weights and what they were trained on only.
 
-Either kind plays as a :class:`PolicyBot` (``hustings evaluate GAME --bots path/to/policy.pt ...``). Inference is a
+A third, torch-free form, ``policy.npz`` (beside every ``policy.pt``; the shipped bots load from it), holds the
+actor's weights as NumPy arrays and the same metadata as JSON: :func:`save_policy_npz` / :func:`load_policy_npz`.
+
+Any of them plays as a :class:`PolicyBot` (``hustings evaluate GAME --bots path/to/policy.pt ...``). Inference is a
 few NumPy matrix products (no torch), so bots are cheap to run in many worker processes.
 
 Files are written atomically: to a temporary file beside the target, then ``os.replace`` onto it, so an
@@ -15,12 +18,12 @@ interruption leaves either the old checkpoint or the new one, never half of one.
 from __future__ import annotations
 
 import os
-import tempfile
 
 import numpy as np
 
-from envs.core.bots import Bot
-from envs.core.rules import HustingsError
+from hustings.core.bots import Bot
+from hustings.core.files import atomic_write
+from hustings.core.rules import HustingsError
 
 FORMAT = "hustings-checkpoint"
 VERSION = 1
@@ -111,38 +114,18 @@ class PolicyBot(Bot):
 
 # --- checkpoint files ---------------------------------------------------------------------------------------------
 def atomic_torch_save(obj, path: str) -> None:
-    """``torch.save`` to a temporary file in the same folder, then ``os.replace`` it onto ``path``."""
+    """``torch.save`` ``obj`` onto ``path`` atomically (see :func:`hustings.core.files.atomic_write`)."""
     import torch
 
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            torch.save(obj, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600 files
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, lambda f: torch.save(obj, f))
 
 
 def atomic_write_text(text: str, path: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, text)
+
+
+def atomic_write_bytes(data: bytes, path: str) -> None:
+    atomic_write(path, data)
 
 
 _REQUIRED = ("format", "version", "kind", "game", "num_players", "game_options", "observation_size",
@@ -196,10 +179,67 @@ def policy_from_checkpoint(data: dict) -> NumpyPolicy:
     return NumpyPolicy.from_state_dict(data["policy_state"], data["net"]["activation"])
 
 
-def load_policy_bot(path: str, game, deterministic: bool = True, seed: int | None = None) -> PolicyBot:
-    """A :class:`PolicyBot` from a checkpoint file, checked against ``game`` (a rules :class:`~envs.core.rules.Game`)."""
+# --- the torch-free policy file ----------------------------------------------------------------------------------
+NPZ_FORMAT = "hustings-policy-npz"
+_NPZ_META = ("kind", "game", "num_players", "game_options", "observation_version", "observation_size", "num_actions",
+             "net", "num_timesteps")
+
+
+def save_policy_npz(data: dict, path: str) -> None:
+    """Write the actor of checkpoint ``data`` (from :func:`load_checkpoint`) as ``path`` (.npz), atomically."""
+    import io
+    import json
+
+    meta = {k: data.get(k) for k in _NPZ_META}
+    meta.update(format=NPZ_FORMAT, version=VERSION, kind="policy")
+    arrays = policy_from_checkpoint(data).to_arrays()
+    buf = io.BytesIO()
+    np.savez_compressed(buf, meta=np.array(json.dumps(meta, sort_keys=True)),
+                        **{f"layer{i}": a for i, a in enumerate(arrays)})
+    atomic_write_bytes(buf.getvalue(), path)
+
+
+def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
+    """The metadata and the :class:`NumpyPolicy` of a ``policy.npz``; a bad file raises :class:`CheckpointError`."""
+    import json
+    import zipfile
+
+    expected = "a policy.npz written by `hustings train` (or a shipped bot's)"
+    if not os.path.isfile(path):
+        raise CheckpointError(f"policy file {path} does not exist; expected {expected}")
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(str(z["meta"]))
+            arrays = [z[f"layer{i}"] for i in range(sum(1 for k in z.files if k.startswith("layer")))]
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
+        raise CheckpointError(f"policy file {path} is corrupt ({type(exc).__name__}: {exc}); expected {expected}") \
+            from None
+    if not isinstance(meta, dict) or meta.get("format") != NPZ_FORMAT:
+        raise CheckpointError(f"policy file {path} is not a hustings policy (no format {NPZ_FORMAT!r}); "
+                              f"expected {expected}")
+    if meta.get("version") != VERSION:
+        raise CheckpointError(f"policy file {path} has format version {meta.get('version')!r}; this hustings reads "
+                              f"version {VERSION}")
+    if not arrays or len(arrays) % 2:
+        raise CheckpointError(f"policy file {path} holds {len(arrays)} weight arrays; expected pairs of weight "
+                              f"and bias")
+    return meta, NumpyPolicy.from_arrays(arrays, meta["net"]["activation"])
+
+
+def load_policy(path: str, game) -> NumpyPolicy:
+    """The policy in ``path`` (a ``.npz`` policy file or a torch checkpoint), checked against rules ``game``."""
+    if path.endswith(".npz"):
+        meta, policy = load_policy_npz(path)
+        check_matches(meta, path, game.name, game.num_players, game.observation_size, game.num_actions,
+                      type(game).observation_version)
+        return policy
     data = load_checkpoint(path)
     check_matches(data, path, game.name, game.num_players, game.observation_size, game.num_actions,
                   type(game).observation_version)
-    return PolicyBot(policy_from_checkpoint(data), deterministic=deterministic, seed=seed,
-                     label=os.path.basename(path))
+    return policy_from_checkpoint(data)
+
+
+def load_policy_bot(path: str, game, deterministic: bool = True, seed: int | None = None) -> PolicyBot:
+    """A :class:`PolicyBot` from a policy file (``.npz``) or checkpoint, checked against ``game`` (a rules
+    :class:`~hustings.core.rules.Game`)."""
+    return PolicyBot(load_policy(path, game), deterministic=deterministic, seed=seed, label=os.path.basename(path))

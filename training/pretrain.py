@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import numpy as np
 
-import envs
+import hustings
 
 
 def collect(cfg: dict, games: int, seed: int):
     """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg["pretrain"]["bot"]`` at every seat."""
-    module = envs.game_module(cfg["game"])
+    module = hustings.game_module(cfg["game"])
     game = module.raw_env.game_class(cfg["num_players"], **cfg["game_options"])
     n, gamma, shaping = game.num_players, cfg["ppo"]["gamma"], cfg["reward"]["shaping"]
     obs, masks, actions, returns = [], [], [], []
     for g in range(games):
-        bots = [envs.make_bot(cfg["game"], cfg["pretrain"]["bot"], seed=seed * 7919 + g * n + i) for i in range(n)]
+        bots = [hustings.make_bot(cfg["game"], cfg["pretrain"]["bot"], seed=seed * 7919 + g * n + i) for i in range(n)]
         state = game.new_initial_state(seed=seed * 1_000_003 + g)
         seats: list[int] = []
         while not state.is_terminal():

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import os
 
+from hustings.core.files import atomic_write
+
 from .policy import atomic_write_text
 
 
@@ -27,20 +29,22 @@ def learning_curve(report: dict, path: str) -> None:
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=8)
     fig.tight_layout()
-    tmp = path + ".tmp.png"
-    fig.savefig(tmp)
+    atomic_write(path, lambda f: fig.savefig(f, format="png"))
     plt.close(fig)
-    os.replace(tmp, path)
 
 
 def markdown(report: dict) -> str:
+    """``report.md``: the run, its files, the final evaluation and the learning curve's points."""
     cfg = report["config"]
     lines = [f"# Training report: {report['game']}, {report['num_players']} players", "",
              f"- timesteps: {report['timesteps']:,} ({report['timesteps_this_run']:,} in the last run); training "
              f"speed {report['timesteps_per_second']:,.0f} timesteps/s",
              f"- wall time: {report['wall_seconds']:.0f} s",
              f"- opponents: scripted {cfg['opponents']['scripted']}, snapshots weight {cfg['opponents']['snapshots']}",
-             f"- policy: `{report['policy']}`; checkpoint: `{report['checkpoint']}`", "",
+             f"- policy: `{report['policy']}`" + (f" (torch-free: `{report['policy_npz']}`)" if report.get("policy_npz")
+                                                 else "") +
+             (f"; SB3 model: `{report['model']}`" if report.get("model") else "") +
+             f"; checkpoint: `{report['checkpoint']}`", "",
              "## Final evaluation (duplicate deals, seats rotated; the learner with n-1 copies of the baseline)", "",
              f"Fair share: {report['fair_share']:.3f}.", "",
              "| baseline | games | win rate | 95% CI | vs fair share | mean score |", "|---|---:|---:|---|---|---:|"]
@@ -58,6 +62,7 @@ def markdown(report: dict) -> str:
 
 
 def write_report(report: dict, out_dir: str) -> None:
+    """Write ``report.json``, ``report.md`` and ``learning_curve.png`` into ``out_dir`` (each atomically)."""
     atomic_write_text(json.dumps(report, indent=2, default=str) + "\n", os.path.join(out_dir, "report.json"))
     atomic_write_text(markdown(report), os.path.join(out_dir, "report.md"))
     learning_curve(report, os.path.join(out_dir, "learning_curve.png"))

@@ -6,7 +6,7 @@ the ``distributed`` extra (``pip install -e ".[train,distributed]"``); ``ray`` i
 runs. Top to bottom:
 
 1. the config (YAML, ``configs/rllib/*.yaml``): :data:`SCHEMA`, checked strictly like ``training/config.py``;
-2. the env: ``envs.make(game)``'s AEC env, its observation keys renamed to what RLlib's action-masking RLModule
+2. the env: ``hustings.make(game)``'s AEC env, its observation keys renamed to what RLlib's action-masking RLModule
    reads (``{"observations", "action_mask"}``, :class:`MaskKeys`), inside RLlib's ``PettingZooEnv`` wrapper
    (every seat is an agent; each agent's reward reaches it when it next moves, and at game end every agent gets
    its final reward);
@@ -47,7 +47,7 @@ import zlib
 import numpy as np
 from pettingzoo.utils import BaseWrapper
 
-from envs.core.rules import ConfigError
+from hustings.core.rules import ConfigError
 
 from .config import Field, _layers, _nonneg, _positive, check_game, check_schema, read_yaml
 from .policy import FORMAT, VERSION, atomic_torch_save, atomic_write_text
@@ -63,7 +63,7 @@ def _opt_positive(v):
 #: The whole config: section -> key -> Field (top-level keys are in section ``""``).
 SCHEMA: dict[str, dict[str, Field]] = {
     "": {
-        "game": Field(None, str, "a registered game name (see envs.games())", doc="the game to train"),
+        "game": Field(None, str, "a registered game name (see hustings.games())", doc="the game to train"),
         "num_players": Field(None, (int, type(None)), "an int (players at the table) or null for the game's default",
                              doc="seats at the table"),
         "game_options": Field({}, dict, "a mapping of the game's variant options (e.g. {max_islands: 40})",
@@ -177,12 +177,12 @@ class MaskKeys(BaseWrapper):
 
 
 def make_env(env_config: dict):
-    """The RLlib env of one game: ``PettingZooEnv(MaskKeys(envs.make(...)))`` (registered as ``hustings``)."""
+    """The RLlib env of one game: ``PettingZooEnv(MaskKeys(hustings.make(...)))`` (registered as ``hustings``)."""
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
-    import envs
+    import hustings
 
-    return PettingZooEnv(MaskKeys(envs.make(env_config["game"], num_players=env_config["num_players"],
+    return PettingZooEnv(MaskKeys(hustings.make(env_config["game"], num_players=env_config["num_players"],
                                             reward=env_config.get("reward", "win"),
                                             **env_config.get("game_options", {}))))
 
@@ -299,7 +299,7 @@ def sb3_policy_state(module) -> dict:
     """The actor (and critic) of an RLlib PPO module (``vf_share_layers=False``) in SB3's ``state_dict`` names:
     the actor encoder's hidden layers -> ``mlp_extractor.policy_net.{2i}``, the ``pi`` head -> ``action_net``
     (and the critic encoder -> ``mlp_extractor.value_net.{2i}``, ``vf`` -> ``value_net``), so that
-    :class:`training.policy.NumpyPolicy` computes exactly the module's logits."""
+    :class:`hustings.training.policy.NumpyPolicy` computes exactly the module's logits."""
     out = {}
     enc = module.encoder
     parts = [("mlp_extractor.policy_net", enc.actor_encoder, "action_net", module.pi)]
@@ -333,9 +333,9 @@ def module_logits(module, obs: np.ndarray) -> np.ndarray:
 def save_policy(path: str, cfg: dict, module, history: list[dict], timesteps: int, elapsed: float,
                 speed: float) -> None:
     """``main`` as a hustings checkpoint of kind ``"policy"`` (the format ``hustings train`` writes)."""
-    import envs
+    import hustings
 
-    game = envs.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    game = hustings.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
     data = {
         "format": FORMAT, "version": VERSION, "kind": "policy",
         "game": cfg["game"], "num_players": cfg["num_players"], "game_options": cfg["game_options"],
@@ -615,10 +615,7 @@ def config_from_args(args) -> dict:
 
 
 def run(args) -> int:
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        raise ConfigError("train-rllib needs Ray RLlib: pip install -e '.[train,distributed]'") from None
+    import ray  # noqa: F401  (first: without the distributed extra, `hustings` answers with the extra to install)
     cfg = config_from_args(args)
     report = train_rllib(cfg, progress=not args.no_progress, evaluate=not args.no_eval, resume=args.resume)
     print(json.dumps({k: v["win_rate"] for k, v in report["final"].items()}))
@@ -627,11 +624,11 @@ def run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     from .cli import module_main
-    return module_main("python -m training.rllib_train", __doc__, add_arguments, run, argv)
+    return module_main("python -m hustings.training.rllib_train", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":
     # Through the module's own name, so that what Ray pickles (the env maker, the league mapping) refers to
-    # training.rllib_train, not __main__.
-    from training.rllib_train import main as _main
+    # hustings.training.rllib_train, not __main__.
+    from hustings.training.rllib_train import main as _main
     sys.exit(_main())

@@ -19,13 +19,14 @@ the wrapper answers ``env_method("action_masks")`` from the last step's infos.
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-import envs
-from envs.core.bots import Bot
+import hustings
+from hustings.core.bots import Bot
 
 from .policy import NumpyPolicy, PolicyBot
 
@@ -48,6 +49,34 @@ def team_of(state, seat: int) -> list[int]:
     return [s for s in range(n) if party[s] == party[seat]]
 
 
+class LegalDiscrete(gym.spaces.Discrete):
+    """A ``Discrete`` action space whose :meth:`sample` without a mask draws a *legal* action of its env's current
+    position (the env's ``action_masks()``), so generic tools that step with ``action_space.sample()`` (SB3's
+    ``check_env``, random-action smoke loops) play legal games. Everything else is plain ``Discrete``: it equals a
+    ``Discrete(n)``, and pickling (sub-process workers, saved models) drops the link to the env."""
+
+    def __init__(self, n: int, env: "SelfPlayEnv | None" = None, seed: int | None = None):
+        super().__init__(n, seed=seed)
+        self._env = weakref.ref(env) if env is not None else None
+
+    def sample(self, mask: np.ndarray | None = None, probability: np.ndarray | None = None) -> np.int64:
+        """A uniformly random legal action (or, given ``mask``/``probability``, what ``Discrete.sample`` draws)."""
+        env = self._env() if self._env is not None else None
+        if mask is None and probability is None and env is not None:
+            mask = env.action_masks().astype(np.int8)
+        return super().sample(mask=mask, probability=probability)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_env"] = None
+        return state
+
+    def __setstate__(self, state) -> None:
+        state = dict(state)
+        state.setdefault("_env", None)
+        super().__setstate__(state)
+
+
 class SelfPlayEnv(gym.Env):
     """The learner's view of a multi-player hustings game.
 
@@ -65,7 +94,7 @@ class SelfPlayEnv(gym.Env):
 
     ``reset(options=...)`` accepts ``deal`` (the game's custom deal), ``seat`` (the learner's seat) and
     ``opponents`` (one bot per seat the learner does not play, in seat order: scripted names or
-    :class:`~envs.core.bots.Bot` objects; with ``partners="self"`` that is the seats outside its party).
+    :class:`~hustings.core.bots.Bot` objects; with ``partners="self"`` that is the seats outside its party).
     ``seat`` stays the learner's own seat for the episode; ``acting_seat`` is the seat whose decision is asked now
     (``team`` lists the seats the learner plays).
     """
@@ -81,18 +110,18 @@ class SelfPlayEnv(gym.Env):
             raise ValueError(f"partners={partners!r} is invalid; expected one of {', '.join(PARTNERS)}")
         self.partners = partners
         self.mask_in_info = mask_in_info  # sub-process workers send masks back in info; in-process envs need not
-        self.aec = envs.make(game, num_players=num_players, reward=reward_mode, **(game_options or {}))
+        self.aec = hustings.make(game, num_players=num_players, reward=reward_mode, **(game_options or {}))
         self.game_name = game
         self.n = self.aec.game.num_players
         self.agents = self.aec.possible_agents
         self.observation_space = gym.spaces.Box(-np.inf, np.inf, (self.aec.game.observation_size,), np.float32)
-        self.action_space = gym.spaces.Discrete(self.aec.game.num_actions)
+        self.action_space = LegalDiscrete(self.aec.game.num_actions, self)
         self.shaping = float(shaping)
         scripted = {"random": 1.0} if scripted is None else scripted
         self._scripted_names = [k for k, w in scripted.items() if w > 0]
         self._scripted_weights = [float(scripted[k]) for k in self._scripted_names]
         # One bot object per (name, seat): bots may keep per-game state.
-        self._bots = {(name, s): envs.make_bot(game, name) for name in self._scripted_names for s in range(self.n)}
+        self._bots = {(name, s): hustings.make_bot(game, name) for name in self._scripted_names for s in range(self.n)}
         self.snapshot_weight = float(snapshot_weight)
         self.deterministic_snapshots = deterministic_snapshots
         self._snapshots: list[NumpyPolicy] = []
@@ -144,7 +173,7 @@ class SelfPlayEnv(gym.Env):
         for i, s in enumerate(others):
             if given is not None:
                 bot = given[i]
-                bot, name = (envs.make_bot(self.game_name, bot), bot) if isinstance(bot, str) else (bot, repr(bot))
+                bot, name = (hustings.make_bot(self.game_name, bot), bot) if isinstance(bot, str) else (bot, repr(bot))
             else:
                 bot, name = self._draw_opponent(s)
             bot.reset(int(rng.integers(2**31)))

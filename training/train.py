@@ -1,4 +1,4 @@
-"""Train a hustings bot with masked PPO self-play: ``hustings train CONFIG`` or ``python -m training.train CONFIG``.
+"""Train a hustings bot with masked PPO self-play: ``hustings train CONFIG`` or ``python -m hustings.training.train CONFIG``.
 
 One script, top to bottom (CleanRL style); every knob is in the YAML config (``configs/``, see
 ``training/config.py`` for all keys):
@@ -8,9 +8,18 @@ One script, top to bottom (CleanRL style); every knob is in the YAML config (``c
 3. sb3-contrib MaskablePPO, fresh or restored from ``OUTPUT_DIR/checkpoint.pt`` with ``--resume`` (timesteps,
    weights, optimiser state, opponent pool, evaluation history);
 4. the loop: one rollout + one PPO update at a time; snapshots into the pool, evaluation against the scripted
-   baselines and checkpoints when due; a progress bar with timesteps/s; TensorBoard logs in ``OUTPUT_DIR/tb``;
-5. the end: a final checkpoint, the slim policy file ``OUTPUT_DIR/policy.pt``, a final duplicate-deal evaluation,
+   baselines and checkpoints when due; a progress bar with timesteps/s; TensorBoard logs and ``progress.csv``
+   (one row per rollout, ``time/iterations`` counting every rollout of the run) in ``OUTPUT_DIR/tb``;
+5. the end: a final checkpoint, the slim policy files ``OUTPUT_DIR/policy.pt`` and ``policy.npz`` (torch-free),
+   the SB3 model ``OUTPUT_DIR/model.zip`` (``sb3_contrib.MaskablePPO.load``), a final duplicate-deal evaluation,
    ``report.json``, ``report.md`` and ``learning_curve.png``.
+
+Output folders are never overwritten by accident. A new run refuses an ``OUTPUT_DIR`` that already holds a run
+(a checkpoint, policy, model, report or training log): continue that run with ``--resume``, pick another folder
+with ``--output-dir``, or start it afresh with ``--overwrite`` (which deletes that run's files first). ``--resume``
+keeps the run's history: TensorBoard gets new event files beside the old ones (anything logged after the
+checkpoint it resumes from is purged from view) and ``progress.csv`` is appended to (rows after that checkpoint
+are dropped, one header, columns merged).
 """
 from __future__ import annotations
 
@@ -20,18 +29,27 @@ import os
 import sys
 import time
 
-from envs.core.rules import ConfigError
+from hustings.core.rules import ConfigError
 
 from .config import load_config, validate
 from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, atomic_torch_save, atomic_write_text,
-                     load_checkpoint)
+                     load_checkpoint, save_policy_npz)
+
+#: The files in an output folder that make it "a run" (besides TensorBoard event files in ``tb/``).
+RUN_FILES = ("checkpoint.pt", "policy.pt", "policy.npz", "model.zip", "report.json", "report.md",
+             "learning_curve.png", os.path.join("tb", "progress.csv"))
+TB_DIR = "tb"
+
+
+class OutputExistsError(ConfigError):
+    """A new training run was pointed at a folder that already holds one."""
 
 
 def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: bool = True) -> dict[str, float]:
     """Win share of ``policy`` seated with n-1 copies of each baseline (same deals every call; seat rotated)."""
-    import envs
+    import hustings
 
-    module = envs.game_module(cfg["game"])
+    module = hustings.game_module(cfg["game"])
     game = module.raw_env.game_class(cfg["num_players"], **cfg["game_options"])
     n = game.num_players
     out = {}
@@ -40,7 +58,7 @@ def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: b
         share = 0.0
         for g in range(games):
             seat = g % n
-            bots = [envs.make_bot(cfg["game"], baseline) for _ in range(n)]
+            bots = [hustings.make_bot(cfg["game"], baseline) for _ in range(n)]
             bots[seat] = me
             state = game.new_initial_state(seed=10_000_019 + g // n)
             for i, b in enumerate(bots):
@@ -56,6 +74,7 @@ def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: b
 
 
 def threads_for_updates(cfg: dict) -> int:
+    """Torch threads for PPO updates: the config's ``torch_threads``, or every core when it is 0."""
     return cfg["torch_threads"] or os.cpu_count() or 1
 
 
@@ -91,12 +110,125 @@ def build_model(cfg: dict, venv, seed: int):
     return model, Threads()
 
 
+def existing_run_files(out_dir: str) -> list[str]:
+    """The files of an earlier run in ``out_dir`` (paths relative to it; empty when it holds none)."""
+    found = [name for name in RUN_FILES if os.path.isfile(os.path.join(out_dir, name))]
+    tb = os.path.join(out_dir, TB_DIR)
+    if os.path.isdir(tb):
+        found += sorted(os.path.join(TB_DIR, f) for f in os.listdir(tb) if f.startswith("events.out.tfevents."))
+    return found
+
+
+def check_output_dir(out_dir: str, resume: bool, overwrite: bool, log) -> None:
+    """Refuse (:class:`OutputExistsError`) a new run in a folder that holds one, unless ``overwrite``: then delete
+    that run's files. ``resume`` needs no check here (it continues the run)."""
+    if resume:
+        if overwrite:
+            raise ConfigError("--resume and --overwrite contradict each other: --resume continues the run in the "
+                              "output folder, --overwrite deletes it")
+        return
+    found = existing_run_files(out_dir)
+    if not found:
+        return
+    if not overwrite:
+        shown = ", ".join(found[:4]) + (f" and {len(found) - 4} more" if len(found) > 4 else "")
+        hint = ("use --resume to continue it, " if os.path.isfile(os.path.join(out_dir, "checkpoint.pt"))
+                else "it has no checkpoint.pt to --resume from; ")
+        raise OutputExistsError(f"output folder {out_dir} already holds a training run ({shown}); {hint}"
+                                f"--output-dir DIR to train into another folder, or --overwrite to delete that run "
+                                f"and start afresh")
+    for name in found:
+        os.unlink(os.path.join(out_dir, name))
+    log(f"--overwrite: deleted the earlier run in {out_dir} ({len(found)} file(s))")
+
+
+def make_logger(out_dir: str, resume_from: int | None):
+    """The SB3 logger of a run: TensorBoard and ``progress.csv`` in ``OUTPUT_DIR/tb``.
+
+    Fresh runs (``resume_from=None``) start both afresh. A resumed run at ``resume_from`` timesteps keeps the
+    earlier history: a new TensorBoard event file beside the old ones, with ``purge_step`` so that whatever the
+    earlier run logged after that step (lost work it redoes) is hidden, and ``progress.csv`` continued by
+    :func:`progress_csv`."""
+    from stable_baselines3.common.logger import Logger, TensorBoardOutputFormat
+    from torch.utils.tensorboard import SummaryWriter
+
+    folder = os.path.join(out_dir, TB_DIR)
+    os.makedirs(folder, exist_ok=True)
+    # SB3's TensorBoard writer with our SummaryWriter (its own takes no purge_step; built bare so that it does not
+    # open an extra, empty event file first).
+    tb = TensorBoardOutputFormat.__new__(TensorBoardOutputFormat)
+    tb.writer = SummaryWriter(log_dir=folder, purge_step=None if resume_from is None else resume_from + 1)
+    tb._is_closed = False
+    return Logger(folder=folder, output_formats=[tb, progress_csv(os.path.join(folder, "progress.csv"), resume_from)])
+
+
+_CSV_CLASS = None
+
+
+def progress_csv(filename: str, resume_from: int | None = None):
+    """SB3's ``progress.csv`` writer (a ``CSVOutputFormat``), able to continue the file of an earlier run.
+
+    ``resume_from=None`` (a fresh run) or no file yet: a new file. Otherwise the file is continued: its header
+    becomes the writer's columns, rows of timesteps after ``resume_from`` (logged after the checkpoint being
+    resumed, so redone now) and a row cut short by a crash are dropped, and new rows are appended. Columns the
+    resumed run adds are merged in by SB3's writer (the header is rewritten, earlier rows padded with empty
+    cells); columns it no longer logs stay, empty in its rows. Either way the file has one header."""
+    global _CSV_CLASS
+    if _CSV_CLASS is None:
+        from stable_baselines3.common.logger import CSVOutputFormat
+
+        class ResumableCSVOutputFormat(CSVOutputFormat):
+            """``CSVOutputFormat`` that continues an existing file (see :func:`progress_csv`)."""
+
+            def __init__(self, filename: str, resume_from: int | None = None):
+                self.separator, self.quotechar = ",", '"'
+                self.keys: list[str] = []
+                if resume_from is None or not os.path.isfile(filename):
+                    self.file = open(filename, "w+", encoding="utf-8")
+                    return
+                self.keys, kept = _read_progress(filename, resume_from)
+                atomic_write_text("".join(kept), filename)
+                self.file = open(filename, "r+", encoding="utf-8")  # not "a": SB3 rewrites the header in place
+                self.file.seek(0, os.SEEK_END)
+
+        _CSV_CLASS = ResumableCSVOutputFormat
+    return _CSV_CLASS(filename, resume_from)
+
+
+def _read_progress(filename: str, resume_from: int) -> tuple[list[str], list[str]]:
+    """The columns of an earlier ``progress.csv`` and its lines to keep (header first; each ends with a newline)."""
+    import csv
+
+    with open(filename, encoding="utf-8", newline="") as f:
+        text = f.read()
+    if not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]  # a row cut short
+    lines = text.splitlines(keepends=True)
+    if not lines:
+        return [], []
+    keys = next(csv.reader([lines[0]]))
+    col = keys.index("time/total_timesteps") if "time/total_timesteps" in keys else None
+    kept = [lines[0]]
+    for line in lines[1:]:
+        cells = next(csv.reader([line]), [])
+        if len(cells) != len(keys):
+            continue  # not a row of this header (damaged)
+        if col is not None and cells[col]:
+            try:
+                if float(cells[col]) > resume_from:
+                    continue
+            except ValueError:
+                pass
+        kept.append(line)
+    return keys, kept
+
+
 def save_checkpoint(path: str, cfg: dict, model, pool: list[dict], history: list[dict], elapsed: float,
                     kind: str = "full", speed: float = 0.0) -> None:
     """Everything a resume needs (``kind="full"``), or only the policy (``kind="policy"``); written atomically."""
-    import envs
+    import hustings
 
-    game = envs.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    game = hustings.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
     data = {
         "format": FORMAT, "version": VERSION, "kind": kind,
         "game": cfg["game"], "num_players": cfg["num_players"], "game_options": cfg["game_options"],
@@ -110,8 +242,26 @@ def save_checkpoint(path: str, cfg: dict, model, pool: list[dict], history: list
     if kind == "full":
         data["optimizer_state"] = model.policy.optimizer.state_dict()
         data["n_updates"] = int(model._n_updates)
+        data["iterations"] = int(getattr(model, "hustings_iterations", 0))
         data["pool"] = pool
     atomic_torch_save(data, path)
+
+
+def save_sb3_model(model, path: str) -> None:
+    """The model as an SB3 zip (``sb3_contrib.MaskablePPO.load(path)``), written atomically.
+
+    Its action space is saved as a plain ``gymnasium.spaces.Discrete`` (not the env's :class:`LegalDiscrete`), so
+    the file loads without hustings too."""
+    import gymnasium as gym
+
+    from hustings.core.files import atomic_write
+
+    space = model.action_space
+    model.action_space = gym.spaces.Discrete(int(space.n))
+    try:
+        atomic_write(path, lambda f: model.save(f))
+    finally:
+        model.action_space = space
 
 
 def _pool_arrays(pool: list[dict]):
@@ -119,8 +269,11 @@ def _pool_arrays(pool: list[dict]):
     return [[np.asarray(w.numpy() if hasattr(w, "numpy") else w) for w in entry["weights"]] for entry in pool]
 
 
-def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> dict:
-    """Run (or continue) the training run of a validated config; returns the report dict."""
+def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, overwrite: bool = False) -> dict:
+    """Run (or, with ``resume``, continue) the training run of a validated config; returns the report dict.
+
+    A new run refuses an output folder that holds an earlier run (:class:`OutputExistsError`) unless ``overwrite``
+    (then that run's files are deleted first)."""
     if log is None:
         def log(*a):
             print(*a, flush=True)
@@ -148,8 +301,7 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
             if old["ppo"][key] != cfg["ppo"][key]:
                 raise ConfigError(f"cannot resume {ckpt_path}: it was trained with ppo.{key}={old['ppo'][key]!r}, "
                                   f"the config says {cfg['ppo'][key]!r}")
-    elif os.path.exists(ckpt_path):
-        log(f"note: {ckpt_path} exists and will be overwritten (use --resume to continue it)")
+    check_output_dir(out_dir, resume, overwrite, log)
     os.makedirs(out_dir, exist_ok=True)
     atomic_write_text(_yaml(cfg), os.path.join(out_dir, "config.yaml"))
     start_steps = int(state["num_timesteps"]) if state else 0
@@ -162,9 +314,8 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
     # --- 3. the model, fresh or restored -----------------------------------------------------------------------
     p = cfg["ppo"]
     model, threads = build_model(cfg, venv, seed)
-    # One logger for the whole run (SB3 would open a new TensorBoard file at every learn() call otherwise).
-    from stable_baselines3.common.logger import configure
-    model.set_logger(configure(os.path.join(out_dir, "tb"), ["tensorboard", "csv"]))
+    # time/iterations: every rollout of the run (SB3 counts those of one learn() call, and we call it per rollout).
+    model.hustings_iterations = 0
     pool: list[dict] = []
     history: list[dict] = []
     elapsed_before = speed_before = 0.0
@@ -176,12 +327,16 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
             raise CheckpointError(f"checkpoint {ckpt_path} does not fit this config's network ({exc})") from None
         model.num_timesteps = start_steps
         model._n_updates = int(state.get("n_updates", 0))
+        model.hustings_iterations = int(state.get("iterations", start_steps // (p["n_steps"] * cfg["n_envs"])))
         pool, history = list(state["pool"]), list(state["history"])
         elapsed_before = float(state.get("elapsed", 0.0))
         speed_before = float(state.get("timesteps_per_second", 0.0))
         if pool:
             venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
         log(f"resumed {ckpt_path} at {start_steps} timesteps, {len(pool)} snapshot(s) in the pool")
+    # One logger for the whole run (SB3 would open a new TensorBoard file at every learn() call otherwise); a
+    # resumed run continues the earlier one's TensorBoard history and progress.csv.
+    model.set_logger(make_logger(out_dir, start_steps if state else None))
 
     pretrained = None
     if state is None and cfg["pretrain"]["bot"] is not None:  # warm start (fresh runs only)
@@ -221,8 +376,10 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
             model.lr_schedule = lambda _progress, rate=rate: rate
         t1 = time.perf_counter()
         before = model.num_timesteps
-        model.learn(rollout, reset_num_timesteps=False, callback=threads)
+        # One rollout and its update; the log row is dumped below (with the evaluation when due), not by learn().
+        model.learn(rollout, reset_num_timesteps=False, callback=threads, log_interval=None)
         learn_seconds += time.perf_counter() - t1
+        model.hustings_iterations += 1
         if bar:
             bar.update(min(model.num_timesteps, total) - min(before, total))
             bar.set_postfix_str(f"{(model.num_timesteps - steps_at_start) / learn_seconds:,.0f} steps/s "
@@ -234,18 +391,20 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
             venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
             due["snapshot"] = next_due(opp["snapshot_every"])
         if model.num_timesteps >= due["eval"] or model.num_timesteps >= total:
+            t_eval = time.time_ns()
             point = {"timesteps": model.num_timesteps,
                      **evaluate_policy(cfg, current_policy(), ev["games"], ev["deterministic"])}
+            model.start_time += time.time_ns() - t_eval  # time/fps of this row: the rollout and update only
             history.append(point)
             for name in ev["baselines"]:
                 model.logger.record(f"eval/win_share_vs_{name}", point[name])
-            model.logger.dump(model.num_timesteps)
             line = (f"{model.num_timesteps:>10,} steps: win share " +
                     ", ".join(f"vs {k} {point[k]:.3f}" for k in ev["baselines"]) +
                     f" (fair {1 / cfg['num_players']:.3f}); {(model.num_timesteps - steps_at_start) / learn_seconds:,.0f}"
                     f" timesteps/s")
             bar.write(line) if bar else log(line)
             due["eval"] = next_due(ev["every"])
+        model.dump_logs(model.hustings_iterations)  # one row per rollout: time/*, rollout/*, train/*, eval/*
         if model.num_timesteps >= due["checkpoint"]:
             save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed_before + time.perf_counter() - t0,
                             speed=(model.num_timesteps - steps_at_start) / learn_seconds)
@@ -264,11 +423,15 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None) -> d
     save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed, speed=speed)
     policy_path = os.path.join(out_dir, "policy.pt")
     save_checkpoint(policy_path, cfg, model, pool, history, elapsed, kind="policy", speed=speed)
+    npz_path = os.path.join(out_dir, "policy.npz")
+    save_policy_npz(load_checkpoint(policy_path), npz_path)
+    model_path = os.path.join(out_dir, "model.zip")
+    save_sb3_model(model, model_path)
     final = final_evaluation(cfg, policy_path, progress=progress)
     report = {"game": cfg["game"], "num_players": cfg["num_players"], "timesteps": int(model.num_timesteps),
               "timesteps_this_run": int(trained), "timesteps_per_second": speed, "wall_seconds": elapsed,
               "fair_share": 1.0 / cfg["num_players"], "history": history, "final": final, "config": cfg,
-              "checkpoint": ckpt_path, "policy": policy_path}
+              "checkpoint": ckpt_path, "policy": policy_path, "policy_npz": npz_path, "model": model_path}
     if pretrained is not None:
         report["pretrain"] = pretrained
     write_report(report, out_dir)
@@ -297,9 +460,15 @@ def _yaml(cfg: dict) -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("config", help="YAML config, e.g. configs/democracy.yaml or configs/smoke.yaml")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the run in the config's output_dir from its checkpoint.pt")
-    p.add_argument("--output-dir", help="override the config's output_dir")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--resume", action="store_true",
+                      help="continue the run in the config's output_dir from its checkpoint.pt (keeps its "
+                           "TensorBoard history and appends to its progress.csv)")
+    mode.add_argument("--overwrite", action="store_true",
+                      help="if the output folder already holds a run, delete that run's files and start afresh "
+                           "(without this, or --resume, a new run refuses such a folder)")
+    p.add_argument("--output-dir", help="override the config's output_dir (a new run needs a folder without a run "
+                   "in it)")
     p.add_argument("--total-timesteps", type=int, help="override the config's total_timesteps")
     p.add_argument("--seed", type=int, help="override the config's seed")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -312,14 +481,14 @@ def run(args) -> int:
         raw = dict(cfg)
         raw.update({k: v for k, v in overrides.items() if v is not None})
         cfg = validate(raw, source=f"config {args.config} (with command-line overrides)")
-    report = train(cfg, resume=args.resume, progress=not args.no_progress)
+    report = train(cfg, resume=args.resume, progress=not args.no_progress, overwrite=args.overwrite)
     print(json.dumps({k: report["final"][k]["win_rate"] for k in report["final"]}))
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     from .cli import module_main
-    return module_main("python -m training.train", __doc__, add_arguments, run, argv)
+    return module_main("python -m hustings.training.train", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,6 @@ guarantee of ``TerminateIllegalWrapper`` as the option ``illegal_action="termina
 """
 from __future__ import annotations
 
-import warnings
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,7 +36,7 @@ def _zero_mask(n: int) -> np.ndarray:
 
 
 class HustingsEnv(AECEnv):
-    """PettingZoo AEC env over a hustings :class:`~envs.core.rules.Game`.
+    """PettingZoo AEC env over a hustings :class:`~hustings.core.rules.Game`.
 
     Args:
         num_players: seats at the table (``game_class.default_players`` when omitted).
@@ -102,12 +101,9 @@ class HustingsEnv(AECEnv):
     # --- lifecycle ---------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a game. ``options`` may hold ``deal`` (a custom start, see the game's docs) or
-        ``state`` (a dict from :meth:`save_state`)."""
+        ``state`` (a dict from :meth:`save_state`); other keys are ignored."""
+        # Other keys are ignored, as Gymnasium and PettingZoo envs do (PettingZoo's api_test resets with one).
         options = options or {}
-        unknown = set(options) - {"deal", "state"}
-        if unknown:  # a warning, not an error: PettingZoo's api_test resets with an arbitrary option
-            warnings.warn(f"{self.game.name}: reset ignores unknown option(s) {sorted(unknown)}; "
-                          f"known: 'deal', 'state'", stacklevel=2)
         if "state" in options:
             self.load_state(options["state"])
             return

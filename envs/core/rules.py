@@ -9,7 +9,7 @@ A game is split the OpenSpiel way:
   space, applying an action, the terminal test, per-player results, each player's observation as a
   fixed-length ``float32`` vector, and a text rendering.
 
-The AEC environment in :mod:`envs.core.env` is a thin adapter over these two classes.
+The AEC environment in :mod:`hustings.core.env` is a thin adapter over these two classes.
 """
 from __future__ import annotations
 

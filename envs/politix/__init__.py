@@ -1,6 +1,6 @@
 """Politix for 2-6 players in parties: persuade voter groups with politicking cards (``politix.txt``).
 
-    from envs import politix
+    from hustings import politix
     env = politix.env(num_players=4)
 
 The rulebook gives the rules but not the card texts; the card set in ``data/cards.json`` is a documented
@@ -12,7 +12,7 @@ from .rules import PolitixGame, PolitixState
 
 
 class raw_env(HustingsEnv):
-    """Politix as a PettingZoo AEC env (see :class:`envs.core.env.HustingsEnv` for the arguments).
+    """Politix as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the arguments).
 
     Game options: ``teams_3v3`` (6 players: two parties of three; default False = three parties of two) and
     ``max_turns`` (default 400; ``None`` for no cap).
@@ -20,7 +20,7 @@ class raw_env(HustingsEnv):
 
     game_class = PolitixGame
     default_players = 4
-    metadata = {"name": "politix_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"name": "politix_v1", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
 
 def env(**kwargs) -> raw_env:

@@ -1,6 +1,6 @@
 """Prime Minister (GMT) for 2-4 players: Victorian parliamentary politics, VP pooling, Pacts and Challenges.
 
-    from envs import prime_minister
+    from hustings import prime_minister
     env = prime_minister.env(num_players=4)
 
 Rules engine ``rules.py`` (task queue, 279 actions), component data in ``data/`` (``data_loader``), rules notes,
@@ -12,7 +12,7 @@ from .rules import PrimeMinisterGame, PrimeMinisterState
 
 
 class raw_env(HustingsEnv):
-    """Prime Minister as a PettingZoo AEC env (see :class:`envs.core.env.HustingsEnv` for the arguments).
+    """Prime Minister as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the arguments).
 
     Default 4 players (the rulebook's standard multiplayer game; 2 and 3 are supported). Game options
     (``PrimeMinisterGame.OPTIONS``, documented in RULES.md): ``max_rounds`` (default 50; 0 = no limit: truncation
@@ -22,7 +22,7 @@ class raw_env(HustingsEnv):
 
     game_class = PrimeMinisterGame
     default_players = 4
-    metadata = {"name": "prime_minister_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"name": "prime_minister_v1", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
 
 def env(**kwargs) -> raw_env:

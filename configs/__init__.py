@@ -1,0 +1,29 @@
+"""The shipped training configs (``configs/*.yaml`` in the repository), by name: ``hustings train smoke``.
+
+Installed, this folder is ``hustings.configs``; :func:`path` finds a config by name from any folder.
+"""
+from __future__ import annotations
+
+import os
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def names() -> list[str]:
+    """Names of the shipped configs: ``democracy``, ``smoke``, ..., and the RLlib route's as ``rllib/democracy``."""
+    found = [f[:-5] for f in os.listdir(_HERE) if f.endswith(".yaml")]
+    rllib = os.path.join(_HERE, "rllib")
+    if os.path.isdir(rllib):
+        found += ["rllib/" + f[:-5] for f in os.listdir(rllib) if f.endswith(".yaml")]
+    return sorted(found)
+
+
+def path(name: str) -> str:
+    """The file of shipped config ``name`` (``"smoke"``, ``"rllib/smoke"``; a trailing ``.yaml`` is allowed)."""
+    from hustings.core.rules import ConfigError
+
+    key = name[:-5] if name.endswith(".yaml") else name
+    if key not in names():
+        raise ConfigError(f"no shipped config named {name!r}; expected a YAML file path or one of "
+                          f"{', '.join(names())}")
+    return os.path.join(_HERE, key + ".yaml")
