@@ -1,0 +1,256 @@
+"""Prime Minister: the task queue, the one mechanism that runs every rule (rulebook 4.0 and the negotiated steps of
+AMBIGUITIES §4.14), the ``State`` interface and the saved-state format.
+
+A game in progress is a **task queue** (``self.tasks``) plus at most one **pending decision** (``self.pending``),
+both plain JSON, so ``to_json`` / ``from_json`` continue a game identically. The rules modules register four kinds of
+handler, each with a decorator, under the string key that the saved state uses:
+
+* **tasks** -- ``@task("round_start")``. A task is one step of the game: a phase of Parliamentary Order, a player's
+  turn, one card effect, one negotiated step ("by agreement", "with the PM's permission", "may decline"). A queued
+  task is a JSON list ``[name, *args]`` (``["turn", 2]``, ``["eff", effect, ctx]``). ``_advance`` pops the first task
+  and calls ``TASK_HANDLERS[name](self, *args)``, and goes on until a task has asked a decision or the game is over.
+  A task can put further tasks at the front (``_push``): ``round_start`` queues ``selection`` and ``turns``,
+  ``turns`` queues each ``turn``, a played card queues its effects, so the queue is a depth-first to-do list.
+* **decisions** -- ``@decision("draw_bill")``. A task that needs a choice calls ``_ask(kind, seat, legal, **data)``,
+  which sets ``pending = {"kind", "player", "legal", **data}`` and stops the queue. The seat's action goes to
+  ``_apply(a)``: it clears ``pending``, calls ``DECISION_HANDLERS[kind](self, pending, a)`` (which applies the
+  choice and may push tasks or ask again) and runs the queue on. Phase decisions are asked even with one legal action,
+  so the env's turn structure is fixed.
+* **questions** -- ``@question("restart_pact")``. A yes/no decision is ``_ask("yesno", seat, [YES, NO], q=name,
+  ...)``; the ``yesno`` decision (here) calls ``QUESTION_HANDLERS[q](self, pending, yes)``.
+* **effects** -- ``@effect("sector")``. One effect of a card or board space (``{"op": ..., ...}`` in the data, an op of
+  ``EFFECT_OPS``) runs as the task ``["eff", effect, ctx]``: ``EFFECT_HANDLERS[op](self, effect, ctx)``. ``ctx`` holds
+  the ``actor``, the multiplier ``mult`` (Father of the House) and optionally ``src`` (``[kind, index]``, where the
+  effect comes from) and ``own`` (the party of a Cross-Party Bill's "own"). An effect that needs a sub-choice (which
+  Sector, party, player, bill, up or down, which option) calls ``_wait``: with a single legal answer the answer is
+  stored in ``ctx`` at once and never asked; otherwise the effect puts itself back at the front of the queue and asks
+  an ``eff_*`` decision, whose answer is stored in that queued ``ctx`` (``ctx["_sector"]``, ``ctx["_bill"]`` ...), and
+  the effect runs again from the top, skipping the choices already in ``ctx``.
+
+Before every task and every decision the Career Cards are activated where their requirements are met (PM-A36,
+``_check_careers``). The registries are plain dicts, filled once at import while the mixin classes of the rules
+modules are defined; ``check_registries`` (called by ``rules.py``) verifies that every pending kind of ``PHASES``,
+every question of ``QUESTIONS`` and every op of ``EFFECT_OPS`` has its handler. ``add_legacy_names`` gives the state
+class the method names of the single-class engine (``_t_round_end``, ``_d_select``, ...) as aliases of the handlers,
+for code written against them; the engine never uses them.
+"""
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from ..core.rules import IllegalActionError, StateFormatError, illegal_action_message, rng_from_json, rng_to_json
+from .components import (A_DIR, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, EFFECT_OPS, NUM_ACTIONS,
+                         PHASES, QUESTIONS, YES)
+
+# --- the registries ----------------------------------------------------------------------------------------------
+TASK_HANDLERS: dict = {}      # task name (tasks[i][0])       -> function(state, *args)
+DECISION_HANDLERS: dict = {}  # pending["kind"]               -> function(state, pending, action)
+QUESTION_HANDLERS: dict = {}  # pending["q"] of a "yesno"     -> function(state, pending, yes: bool)
+EFFECT_HANDLERS: dict = {}    # effect["op"]                  -> function(state, effect, ctx)
+
+
+def _registrar(registry: dict, what: str):
+    def register(*names: str):
+        def decorate(fn):
+            for name in names:
+                if name in registry:
+                    raise RuntimeError(f"prime_minister: two handlers for the {what} {name!r}: "
+                                       f"{registry[name].__qualname__} and {fn.__qualname__}")
+                registry[name] = fn
+            return fn
+        return decorate
+    register.__doc__ = f"Register the decorated method as the handler of the {what}(s) ``names``."
+    return register
+
+
+task = _registrar(TASK_HANDLERS, "task")
+decision = _registrar(DECISION_HANDLERS, "decision")
+question = _registrar(QUESTION_HANDLERS, "question")
+effect = _registrar(EFFECT_HANDLERS, "effect")
+
+
+def check_registries() -> None:
+    """Every pending kind, question and effect op that the vocabularies name has its handler."""
+    for what, names, registry in (("decision", PHASES, DECISION_HANDLERS), ("question", QUESTIONS, QUESTION_HANDLERS),
+                                  ("effect", EFFECT_OPS, EFFECT_HANDLERS)):
+        missing = [x for x in names if x not in registry]
+        extra = [x for x in registry if x not in names]
+        if missing or extra:
+            raise RuntimeError(f"prime_minister: {what} handlers missing for {missing}, unlisted: {extra}")
+
+
+LEGACY_PREFIXES = (("_t_", TASK_HANDLERS), ("_d_", DECISION_HANDLERS), ("_q_", QUESTION_HANDLERS),
+                   ("_e_", EFFECT_HANDLERS))
+
+
+def add_legacy_names(cls) -> None:
+    """``cls._t_<task>``, ``_d_<kind>``, ``_q_<question>``, ``_e_<op>``: the single-class engine's method names, as
+    aliases of the registered handlers (same signatures)."""
+    for prefix, registry in LEGACY_PREFIXES:
+        for name, fn in registry.items():
+            setattr(cls, prefix + name, fn)
+
+
+# --- the saved state ------------------------------------------------------------------------------------------------
+STATE_VERSION = 1
+STATE_FIELDS = (
+    "n", "round", "pol", "party", "role", "standing", "favour", "vp", "cubes", "hand", "bill_hand", "sector_pos",
+    "gov_party", "mps", "bills", "decks", "discards", "unc_stack", "pact", "resigned", "marker", "careers",
+    "tasks", "pending", "over", "winner", "truncated", "turn", "proposed", "revealed_ok", "selected_count",
+    "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "score_version",
+    "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands",
+)
+
+# eff_* decision kind -> (the ctx key its answer is stored under, the first action id of its block)
+_CHOICE_KEYS = {"eff_sector": ("_sector", A_SECTOR), "eff_party": ("_party", A_PARTY),
+                "eff_player": ("_player", A_PLAYER), "eff_sign": ("_sign", A_SIGN), "eff_dir": ("_dir", A_DIR),
+                "eff_bill": ("_bill", A_SLOT), "eff_option": ("_option", A_OPTION)}
+
+
+class TaskQueue:
+    """The queue loop, decisions, the effect sub-choice protocol and the ``State`` interface (module docstring)."""
+
+    # --- the loop -------------------------------------------------------------------------------------------------
+    def _ask(self, kind: str, player: int, legal, **data) -> None:
+        """Stop the queue for a decision of ``player`` among ``legal`` (sorted, deduplicated)."""
+        legal = sorted(set(legal))
+        self.pending = {"kind": kind, "player": player, "legal": legal, **data}
+        self._legal = legal
+        self._legal_set = frozenset(legal)
+
+    def _advance(self) -> None:
+        """Run tasks until one asks a decision or the game is over."""
+        while not self.over:
+            self._check_careers()
+            if self.pending is not None:
+                return
+            if not self.tasks:
+                raise RuntimeError("prime_minister: task queue ran dry")
+            task = self.tasks.pop(0)
+            TASK_HANDLERS[task[0]](self, *task[1:])
+
+    def _push(self, *tasks) -> None:
+        """Put ``tasks`` at the front of the queue, in the order given."""
+        self.tasks[0:0] = [list(t) for t in tasks]
+
+    def _push_after_effects(self, task) -> None:
+        """Queue ``task`` right after the effects just pushed (the leading run of ``eff`` tasks)."""
+        k = 0
+        while k < len(self.tasks) and self.tasks[k][0] == "eff":
+            k += 1
+        self.tasks.insert(k, list(task))
+
+    def _apply(self, action: int) -> None:
+        """Answer the pending decision with ``action`` (known legal) and run the queue on."""
+        pend = self.pending
+        self.pending = None
+        DECISION_HANDLERS[pend["kind"]](self, pend, action)
+        self._advance()
+
+    @decision("yesno")
+    def _answer_yes_no(self, pend, a) -> None:
+        QUESTION_HANDLERS[pend["q"]](self, pend, a == YES)
+
+    # --- effects and their sub-choices ----------------------------------------------------------------------------
+    @task("eff")
+    def _run_effect(self, e: dict, ctx: dict) -> None:
+        EFFECT_HANDLERS[e["op"]](self, e, ctx)
+
+    def _wait(self, kind: str, e: dict, ctx: dict, player: int, legal: list[int]) -> bool:
+        """Ask for one sub-choice of an effect; returns True when it had to ask (the effect re-runs after)."""
+        legal = sorted(set(legal))
+        if len(legal) == 1:
+            self._store_choice(kind, ctx, legal[0])
+            return False
+        self.tasks.insert(0, ["eff", e, ctx])
+        self._ask(kind, player, legal)
+        return True
+
+    @staticmethod
+    def _store_choice(kind: str, ctx: dict, a: int) -> None:
+        key, first = _CHOICE_KEYS[kind]
+        ctx[key] = a - first
+
+    @decision("eff_sector", "eff_party", "eff_player", "eff_sign", "eff_dir", "eff_bill", "eff_option")
+    def _store_effect_choice(self, pend, a) -> None:
+        """The answer goes into the ctx of the effect waiting at the front of the queue."""
+        self._store_choice(pend["kind"], self.tasks[0][2], a)
+
+    # --- the State interface --------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.over else self.pending["player"]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.over else list(self._legal)
+
+    def is_legal(self, action: int) -> bool:
+        return not self.over and action in self._legal_set
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if not self.over:
+            mask[self._legal] = 1
+        return mask
+
+    def apply_action(self, action) -> None:
+        if self.over:
+            raise IllegalActionError("prime_minister: the game is over; no action can be applied")
+        if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not self.is_legal(int(action)):
+            raise IllegalActionError(illegal_action_message(self, action))
+        self._apply(int(action))
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        if self.won:
+            return list(self.won)
+        return [self.winner] if self.winner >= 0 else []
+
+    def teams(self) -> list[list[int]]:
+        """Scenario 4 with 4 players (Repealing the Corn Laws) is the one game where a party wins jointly: its two
+        parties are the teams. Otherwise every player plays for itself."""
+        if self.scen.get("num") == 4 and self.n == 4:
+            parties = ([s for s in range(self.n) if self.party[s] == party] for party in sorted(set(self.party)))
+            return sorted(team for team in parties if team)
+        return [[p] for p in range(self.n)]
+
+    def returns(self) -> list[float]:
+        won = self.winners()
+        if not won:
+            return [0.0] * self.n
+        return [1.0 if p in won else -1.0 for p in range(self.n)]
+
+    def clone(self):
+        return self.game.state_from_json(self.to_json())
+
+    # --- JSON -------------------------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        d = {k: copy.deepcopy(getattr(self, k)) for k in STATE_FIELDS}
+        d["game"] = "prime_minister"
+        d["version"] = STATE_VERSION
+        d["config"] = self.game.config()
+        d["rng"] = rng_to_json(self.rng)
+        return d
+
+    @classmethod
+    def from_json(cls, game, data: dict):
+        if not isinstance(data, dict) or data.get("game") != "prime_minister" or data.get("version") != STATE_VERSION:
+            raise StateFormatError(f"prime_minister: not a saved Prime Minister state (version {STATE_VERSION})")
+        if data.get("n") != game.num_players:
+            raise StateFormatError("prime_minister: saved state has a different number of players")
+        try:
+            st = cls(game, rng_from_json(data["rng"]))
+            for k in STATE_FIELDS:
+                setattr(st, k, copy.deepcopy(data[k]))
+        except KeyError as exc:
+            raise StateFormatError(f"prime_minister: saved state lacks {exc}") from None
+        legal = st.pending["legal"] if st.pending else []
+        st._legal = list(legal)
+        st._legal_set = frozenset(legal)
+        return st
