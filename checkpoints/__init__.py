@@ -37,10 +37,10 @@ def load_bot(game: str, num_players: int | None = None, seed: int | None = None,
     """``game``'s shipped bot as a :class:`~hustings.core.bots.Bot` for a table of ``num_players`` (default: the
     size it was trained at; another size raises a ``CheckpointError`` naming the sizes it plays)."""
     import hustings
-    from hustings.training.policy import load_policy_npz, load_policy_bot
+    from hustings.policy_bot import load_npz_bot, load_policy_npz
 
     path = policy_path(game)
     if num_players is None:
         num_players = load_policy_npz(path)[0]["num_players"]
     rules_game = hustings.game_module(game).raw_env.game_class(num_players)
-    return load_policy_bot(path, rules_game, deterministic=deterministic, seed=seed)
+    return load_npz_bot(path, rules_game, deterministic=deterministic, seed=seed)

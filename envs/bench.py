@@ -3,7 +3,8 @@
     python -m hustings.bench                       # every registered game at its default player count
     python -m hustings.bench democracy --players 6 --seconds 3 --rounds 5
     python -m hustings.bench prime_minister --ref hanabi_v5 --min-ratio 1
-    python -m hustings.bench --train ...           # training throughput (see training/bench_train.py)
+
+Training throughput is the training tools' benchmark: ``python -m hustings.training.bench_train``.
 
 For each game it measures, alternating A/B runs so that machine noise hits both sides alike:
 
@@ -194,9 +195,6 @@ def report(res: dict, min_ratio: float = ENV_RATIO_TARGET) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if "--train" in argv:
-        from hustings.training import bench_train  # noqa: PLC0415 (needs the train extra)
-        return bench_train.main([a for a in argv if a != "--train"])
     import hustings
 
     parser = argparse.ArgumentParser(prog="python -m hustings.bench", description=__doc__.split("\n\n")[0])

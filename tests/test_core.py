@@ -192,3 +192,24 @@ def test_observation_layout_documented_exactly(game):
         env = hustings.make(game, num_players=n)
         env.reset(seed=0)
         assert env.observe("player_0")["observation"].shape == (g.observation_size,)
+
+
+def test_teams_partition_the_seats_in_every_game_and_table_size():
+    expected = {("politix", 4): [[0, 1], [2, 3]], ("politix", 5): [[0, 1], [2, 3, 4]],
+                ("politix", 6): [[0, 1], [2, 3], [4, 5]], ("prime_minister", 4, 4): "two parties of two"}
+    for name in hustings.games():
+        cls = hustings.game_module(name).raw_env.game_class
+        for n in range(cls.min_players, cls.max_players + 1):
+            for scenario in ([None, 4] if name == "prime_minister" and n == 4 else [None]):
+                opts = {} if scenario is None else {"scenario": scenario}
+                env = hustings.make(name, num_players=n, **opts)
+                env.reset(seed=n)
+                teams = env.game_state.teams()
+                assert sorted(s for t in teams for s in t) == list(range(n)) and teams == sorted(teams)
+                assert env.teams() == [[env.possible_agents[s] for s in t] for t in teams]
+                assert all(env.game_state.team_of(s) == t for t in teams for s in t)
+                want = expected.get((name, n, scenario) if scenario else (name, n), [[s] for s in range(n)])
+                if want == "two parties of two":
+                    assert sorted(len(t) for t in teams) == [2, 2]
+                else:
+                    assert teams == want, (name, n, scenario)

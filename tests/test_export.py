@@ -1,4 +1,4 @@
-"""Export: ONNX/TorchScript policies match MaskablePPO exactly and play through the runtime bot."""
+"""Export: ONNX and torch.export policies match MaskablePPO exactly and play through the runtime bot."""
 from __future__ import annotations
 
 import json
@@ -65,11 +65,11 @@ def test_onnx_actions_equal_maskableppo_predict(model_and_export):
         assert np.allclose(dist.distribution.probs.numpy(), probs, atol=1e-5)
 
 
-def test_torchscript_matches_onnx(model_and_export):
+def test_torch_export_program_matches_onnx(model_and_export):
     _, folder, _ = model_and_export
     obs, masks = real_game_states(200, seed=50)
-    ts = torch.jit.load(str(folder / "policy.ts"))
-    ts_actions, ts_probs = ts(torch.as_tensor(obs), torch.as_tensor(masks))
+    program = torch.export.load(str(folder / "policy.pt2")).module()
+    ts_actions, ts_probs = program(torch.as_tensor(obs), torch.as_tensor(masks))
     actions, probs = OnnxBot(str(folder / "policy.onnx")).predict(obs, masks)
     assert np.array_equal(ts_actions.numpy(), actions) and np.allclose(ts_probs.numpy(), probs, atol=1e-5)
 

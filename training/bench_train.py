@@ -1,7 +1,6 @@
 """Training throughput: our default config against the PettingZoo SB3 tutorial's setup, in one process.
 
     python -m hustings.training.bench_train [--game democracy] [--config configs/democracy.yaml]
-    (also ``python -m hustings.bench --train``)
 
 *Theirs*: PettingZoo's "SB3: Action Masked PPO for Connect Four" tutorial: ``connect_four_v3``, one env, the
 tutorial's wrapper (the learner plays both sides: self-play), ``ActionMasker``, ``MaskablePPO`` with SB3's default

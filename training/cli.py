@@ -13,12 +13,14 @@
 
 ``demo``, ``play``, ``replay`` and ``evaluate`` with scripted, shipped (``policy.npz``) and ONNX bots need only the
 core install. ``train``, ``export`` and torch checkpoints need the ``train`` extra, ``train-rllib`` the
-``distributed`` extra; a missing extra is answered with one line naming it (:func:`missing_extra_message`).
+``distributed`` extra; a missing extra is answered with one line naming it (:func:`hustings.training.commands.missing_extra_message`).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+
+from .commands import run_command
 
 
 def _demo(args) -> int:
@@ -161,7 +163,7 @@ def _replay(args) -> int:
 def _export(args) -> int:
     from .export import export
 
-    out = export(args.checkpoint, args.out, torchscript=not args.no_torchscript)
+    out = export(args.checkpoint, args.out, torch_program=not args.no_torch_program)
     print(f"exported {out['game']} {out['num_players']}p policy:")
     for path in out["files"]:
         print("  " + path)
@@ -231,56 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--pause", action="store_true", help="wait for Enter after each move")
     rp.set_defaults(func=_replay)
 
-    ex = sub.add_parser("export", help="export a trained checkpoint as ONNX (+ JSON sidecar) and TorchScript")
+    ex = sub.add_parser("export", help="export a trained checkpoint as ONNX (+ JSON sidecar) and a torch.export program")
     ex.add_argument("checkpoint", help="a checkpoint from hustings train (policy.pt or checkpoint.pt)")
-    ex.add_argument("--out", required=True, metavar="DIR", help="folder for policy.onnx, policy.json, policy.ts")
-    ex.add_argument("--no-torchscript", action="store_true", help="skip the TorchScript file")
+    ex.add_argument("--out", required=True, metavar="DIR", help="folder for policy.onnx, policy.json, policy.pt2")
+    ex.add_argument("--no-torch-program", "--no-torchscript", dest="no_torch_program", action="store_true",
+                    help="skip policy.pt2 (the torch.export program; --no-torchscript is the old name)")
     ex.set_defaults(func=_export)
     return parser
-
-
-#: The optional packages, by top-level import name, and the extra of ``hustings`` that installs each.
-EXTRAS = {
-    "torch": "train", "stable_baselines3": "train", "sb3_contrib": "train", "tensorboard": "train",
-    "matplotlib": "train", "onnx": "train", "ray": "distributed",
-}
-
-
-def missing_extra_message(command: str, exc: ModuleNotFoundError) -> str | None:
-    """The one-line answer to a command that needs an extra that is not installed (None if ``exc`` is not that)."""
-    top = (exc.name or "").split(".")[0]
-    extra = EXTRAS.get(top)
-    if extra is None:
-        return None
-    torch_hint = " (torch's CPU build first: see the README's install section)" if top == "torch" else ""
-    return (f"hustings {command} needs the {extra!r} extra (no module named {top!r}): "
-            f'pip install "hustings[{extra}]"{torch_hint}')
-
-
-def run_command(func, args) -> int:
-    """``func(args)``, with every hustings input error (a ``ValueError`` whose message says what is wrong) printed
-    as ``error: ...`` and exit status 2, and a missing optional package as one line naming the extra to install."""
-    try:
-        return func(args)
-    except BrokenPipeError:  # e.g. piped into `head`
-        sys.stderr.close()
-        return 0
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except ModuleNotFoundError as exc:
-        message = missing_extra_message(getattr(args, "command", None) or "", exc)
-        if message is None:
-            raise
-        print(f"error: {message}", file=sys.stderr)
-        return 2
-
-
-def module_main(prog: str, doc: str, add_arguments, run, argv: list[str] | None = None) -> int:
-    """The ``python -m training.<module>`` entry of one command: its own parser, then :func:`run_command`."""
-    parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
-    add_arguments(parser)
-    return run_command(run, parser.parse_args(argv))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -339,7 +339,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .cli import module_main
+    from .commands import module_main
     return module_main("python -m hustings.training.evaluate", __doc__, add_arguments, run, argv)
 
 

@@ -1,11 +1,15 @@
-"""Export a trained checkpoint as a standalone policy: ONNX (+ a JSON sidecar) and TorchScript.
+"""Export a trained checkpoint as a standalone policy: ONNX (+ a JSON sidecar) and a ``torch.export`` program.
 
     hustings export checkpoints/democracy/policy.pt --out exported/democracy
 
-writes ``policy.onnx``, ``policy.json`` and ``policy.ts``. The ONNX model's inputs are ``observation``
+writes ``policy.onnx``, ``policy.json`` and ``policy.pt2``. Both models come from one ``torch.nn.Module``
+(:func:`policy_module`) through PyTorch's own routes: ``torch.onnx.export`` (its ``torch.export``-based exporter,
+which needs ``onnxscript``) and ``torch.export.export`` / ``torch.export.save`` (TorchScript, which the previous
+version wrote, is deprecated in PyTorch). The ONNX model's inputs are ``observation``
 (float32, ``[batch, obs_dim]``) and ``action_mask`` (int8, ``[batch, n_actions]``); its outputs are ``action``
 (int64, ``[batch]``: the greedy legal action) and ``probabilities`` (float32, ``[batch, n_actions]``: the masked
 action distribution). ``hustings.onnx_bot.OnnxBot`` plays it with onnxruntime alone (no torch, no SB3).
+``policy.pt2`` takes and returns the same: ``torch.export.load("policy.pt2").module()(observation, action_mask)``.
 """
 from __future__ import annotations
 
@@ -19,54 +23,19 @@ from hustings.onnx_bot import MASKED_LOGIT, SIDECAR_FORMAT
 
 from .policy import NumpyPolicy, atomic_write_text, load_checkpoint, policy_from_checkpoint
 
-OPSET = 17
+OPSET = 18
 
 
-def onnx_model(policy: NumpyPolicy, obs_dim: int, n_actions: int):
-    """The policy's actor as an ONNX graph: MLP -> masked logits -> (argmax, softmax)."""
-    import onnx
-    from onnx import TensorProto, helper, numpy_helper
-
-    nodes, inits = [], []
-    x = "observation"
-    last = len(policy.layers) - 1
-    for i, (w_t, b) in enumerate(policy.layers):  # w_t is in x out (stored transposed for x @ w)
-        inits += [numpy_helper.from_array(np.ascontiguousarray(w_t.T), f"W{i}"), numpy_helper.from_array(b, f"b{i}")]
-        nodes.append(helper.make_node("Gemm", [x, f"W{i}", f"b{i}"], [f"z{i}"], transB=1))
-        x = f"z{i}"
-        if i < last:
-            op = "Tanh" if policy.activation == "tanh" else "Relu"
-            nodes.append(helper.make_node(op, [x], [f"h{i}"]))
-            x = f"h{i}"
-    inits.append(numpy_helper.from_array(np.array(MASKED_LOGIT, dtype=np.float32), "masked_logit"))
-    nodes += [
-        helper.make_node("Cast", ["action_mask"], ["legal"], to=TensorProto.BOOL),
-        helper.make_node("Where", ["legal", x, "masked_logit"], ["masked_logits"]),
-        helper.make_node("ArgMax", ["masked_logits"], ["action"], axis=1, keepdims=0),
-        helper.make_node("Softmax", ["masked_logits"], ["probabilities"], axis=1),
-    ]
-    graph = helper.make_graph(
-        nodes, "hustings_policy",
-        [helper.make_tensor_value_info("observation", TensorProto.FLOAT, ["batch", obs_dim]),
-         helper.make_tensor_value_info("action_mask", TensorProto.INT8, ["batch", n_actions])],
-        [helper.make_tensor_value_info("action", TensorProto.INT64, ["batch"]),
-         helper.make_tensor_value_info("probabilities", TensorProto.FLOAT, ["batch", n_actions])],
-        inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="hustings")
-    model.ir_version = min(model.ir_version, 9)  # readable by older onnxruntime releases too
-    onnx.checker.check_model(model)
-    return model
-
-
-def torchscript_module(policy: NumpyPolicy):
-    """The same policy as a scripted ``torch.nn.Module``: ``forward(obs, mask) -> (action, probabilities)``."""
+def policy_module(policy: NumpyPolicy):
+    """The policy as a ``torch.nn.Module``: ``forward(observation, action_mask) -> (action, probabilities)``, the
+    greedy legal action and the masked action distribution (illegal logits set to ``MASKED_LOGIT``)."""
     import torch
 
     class MaskedPolicy(torch.nn.Module):
         def __init__(self):
             super().__init__()
             layers = []
-            for i, (w_t, b) in enumerate(policy.layers):
+            for i, (w_t, b) in enumerate(policy.layers):  # w_t is in x out (stored transposed for x @ w)
                 lin = torch.nn.Linear(w_t.shape[0], w_t.shape[1])
                 with torch.no_grad():
                     lin.weight.copy_(torch.from_numpy(np.ascontiguousarray(w_t.T)))
@@ -75,21 +44,67 @@ def torchscript_module(policy: NumpyPolicy):
                 if i < len(policy.layers) - 1:
                     layers.append(torch.nn.Tanh() if policy.activation == "tanh" else torch.nn.ReLU())
             self.net = torch.nn.Sequential(*layers)
-            self.masked_logit: float = MASKED_LOGIT
 
-        def forward(self, obs: torch.Tensor, mask: torch.Tensor):
-            logits = self.net(obs)
-            masked = torch.where(mask > 0, logits, torch.full_like(logits, self.masked_logit))
+        def forward(self, observation: torch.Tensor, action_mask: torch.Tensor):
+            logits = self.net(observation)
+            masked = torch.where(action_mask > 0, logits, torch.full_like(logits, MASKED_LOGIT))
             return torch.argmax(masked, dim=1), torch.softmax(masked, dim=1)
 
     module = MaskedPolicy().eval()
     for param in module.parameters():
         param.requires_grad_(False)  # an inference module: outputs need no autograd
-    return torch.jit.script(module)
+    return module
 
 
-def export(checkpoint: str, out_dir: str, torchscript: bool = True) -> dict:
-    """Write ``policy.onnx``, ``policy.json`` (and ``policy.ts``) for ``checkpoint`` into ``out_dir``."""
+def _example_inputs(obs_dim: int, n_actions: int):
+    import torch
+
+    return torch.zeros(2, obs_dim, dtype=torch.float32), torch.ones(2, n_actions, dtype=torch.int8)
+
+
+def onnx_model(policy: NumpyPolicy, obs_dim: int, n_actions: int):
+    """The policy's actor as an ONNX model (``onnx.ModelProto``), through PyTorch's ONNX exporter
+    (``torch.onnx.export``, the ``torch.export``-based one) with a dynamic batch dimension."""
+    import logging
+    import warnings
+
+    import onnx
+    import torch
+
+    module = policy_module(policy)
+    onnx_logger = logging.getLogger("torch.onnx")
+    level = onnx_logger.level
+    onnx_logger.setLevel(logging.ERROR)  # it logs each optional operator library it does not find (torchvision)
+    try:
+        with warnings.catch_warnings():
+            # PyTorch's own exporter warns from its internals (a deprecated pytree check, one shared axis name)
+            warnings.simplefilter("ignore", FutureWarning)
+            warnings.filterwarnings("ignore", message=".*axis name", category=UserWarning)
+            program = torch.onnx.export(
+                module, _example_inputs(obs_dim, n_actions), dynamo=True, opset_version=OPSET,
+                input_names=["observation", "action_mask"], output_names=["action", "probabilities"],
+                dynamic_shapes={"observation": {0: "batch"}, "action_mask": {0: "batch"}}, verbose=False)
+    finally:
+        onnx_logger.setLevel(level)
+    model = program.model_proto
+    model.producer_name = "hustings"
+    onnx.checker.check_model(model)
+    return model
+
+
+def exported_program(policy: NumpyPolicy):
+    """The policy as a ``torch.export.ExportedProgram`` with a dynamic batch dimension
+    (``torch.export.load(path).module()(observation, action_mask)`` runs it)."""
+    import torch
+
+    batch = torch.export.Dim("batch")
+    obs_dim, n_actions = policy.layers[0][0].shape[0], policy.layers[-1][0].shape[1]
+    return torch.export.export(policy_module(policy), _example_inputs(obs_dim, n_actions),
+                               dynamic_shapes={"observation": {0: batch}, "action_mask": {0: batch}})
+
+
+def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
+    """Write ``policy.onnx``, ``policy.json`` (and ``policy.pt2``) for ``checkpoint`` into ``out_dir``."""
     import hustings
 
     data = load_checkpoint(checkpoint)
@@ -113,11 +128,11 @@ def export(checkpoint: str, out_dir: str, torchscript: bool = True) -> dict:
     }
     atomic_write_text(json.dumps(sidecar, indent=1), os.path.join(out_dir, "policy.json"))
     files = [onnx_path, os.path.join(out_dir, "policy.json")]
-    if torchscript:
-        ts_path = os.path.join(out_dir, "policy.ts")
+    if torch_program:
         import torch
 
-        module = torchscript_module(policy)
-        atomic_write(ts_path, lambda f: torch.jit.save(module, f))
-        files.append(ts_path)
+        pt2_path = os.path.join(out_dir, "policy.pt2")
+        program = exported_program(policy)
+        atomic_write(pt2_path, lambda f: torch.export.save(program, f))
+        files.append(pt2_path)
     return {"files": files, "game": data["game"], "num_players": data["num_players"]}

@@ -8,7 +8,7 @@ others move still pays the learner. ``action_masks()`` is a method of the env it
 sb3-contrib's MaskablePPO asks every (sub-process) env for.
 
 Team games (Politix's parties; Prime Minister's Scenario 4 with 4 players, Conservatives against Liberals): the
-learner's *partners* (the other seats of its party, :func:`team_of`) are played either by pool bots like the
+learner's *partners* (the other seats of its team, ``State.team_of``) are played either by pool bots like the
 opponents (``partners="pool"``) or by the learner itself (``partners="self"``): then every decision of the party is a
 learner decision, ``step`` stops whenever any seat of the party is to move, and the observation and the mask are
 that seat's (``acting_seat``). Either way the reward is the learner's seat's, which in these games is its party's
@@ -34,19 +34,9 @@ PARTNERS = ("pool", "self")
 
 
 def team_of(state, seat: int) -> list[int]:
-    """The seats of ``seat``'s party, ``seat`` included, in seat order (``[seat]`` in games without parties).
-
-    Politix: its parties (``state.party_of``; one player per party with 2-3 players). Prime Minister: the two
-    parties (``state.party``) in Scenario 4 with 4 players, the only team scenario; every player for itself
-    otherwise.
-    """
-    n = len(state.scores())
-    party = getattr(state, "party_of", None)  # politix
-    if party is None and getattr(state, "scen", None) and state.scen.get("num") == 4 and n == 4:
-        party = state.party  # prime_minister, Scenario 4: the party wins jointly
-    if party is None:
-        return [seat]
-    return [s for s in range(n) if party[s] == party[seat]]
+    """The seats of ``seat``'s team, ``seat`` included, in seat order: the rules state's own
+    :meth:`~hustings.core.rules.State.team_of` (``[seat]`` in games without parties)."""
+    return state.team_of(seat)
 
 
 class LegalDiscrete(gym.spaces.Discrete):

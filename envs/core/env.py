@@ -238,6 +238,13 @@ class HustingsEnv(AECEnv):
             raise ResetNeededError(f"{self.game.name}: call reset() before action_mask()")
         return self._mask
 
+    def teams(self) -> list[list[str]]:
+        """Who wins together, as agent names (the rules state's :meth:`~hustings.core.rules.State.teams`): one
+        agent per team unless the game has parties that win jointly."""
+        if self._state is None:
+            raise ResetNeededError(f"{self.game.name}: call reset() before teams()")
+        return [[self.possible_agents[p] for p in team] for team in self._state.teams()]
+
     def state(self) -> np.ndarray:
         """The global state (every player's private information too), for centralised critics."""
         if self._state is None:

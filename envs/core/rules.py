@@ -159,6 +159,16 @@ class State:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
+    def teams(self) -> list[list[int]]:
+        """Who wins together: a partition of the seats into teams, each a list of seats in seat order, the teams
+        ordered by their first seat. Every seat plays for itself unless the game has parties that win jointly
+        (Politix's parties, Prime Minister's Scenario 4); the env, training and evaluation all ask this."""
+        return [[p] for p in range(self.game.num_players)]
+
+    def team_of(self, player: int) -> list[int]:
+        """The seats of ``player``'s team (``player`` included), in seat order."""
+        return next(team for team in self.teams() if player in team)
+
     def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         raise NotImplementedError
 

@@ -855,6 +855,13 @@ class PolitixState(WorldState):
     def scores(self) -> list[int]:
         return [sum(self.party_counts(self.party_of[s])) for s in range(self.n)]
 
+    def teams(self) -> list[list[int]]:
+        """The parties: one player each with 2-3 players, else the table's parties (they win jointly)."""
+        parties: dict[int, list[int]] = {}
+        for seat, party in enumerate(self.party_of):
+            parties.setdefault(party, []).append(seat)
+        return sorted(parties.values())
+
     def winners(self) -> list[int]:
         return list(self._winners)
 

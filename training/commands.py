@@ -1,0 +1,53 @@
+"""Running one command: input errors as one ``error: ...`` line, a missing extra as one line naming it.
+
+Shared by the ``hustings`` command line (:mod:`hustings.training.cli`) and the ``python -m hustings.training.<module>``
+entry points, which both import it (and nothing imports the command line back).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+#: The optional packages, by top-level import name, and the extra of ``hustings`` that installs each.
+EXTRAS = {
+    "torch": "train", "stable_baselines3": "train", "sb3_contrib": "train", "tensorboard": "train",
+    "matplotlib": "train", "onnx": "train", "onnxscript": "train", "ray": "distributed",
+}
+
+
+def missing_extra_message(command: str, exc: ModuleNotFoundError) -> str | None:
+    """The one-line answer to a command that needs an extra that is not installed (None if ``exc`` is not that)."""
+    top = (exc.name or "").split(".")[0]
+    extra = EXTRAS.get(top)
+    if extra is None:
+        return None
+    torch_hint = " (torch's CPU build first: see the README's install section)" if top == "torch" else ""
+    return (f"hustings {command} needs the {extra!r} extra (no module named {top!r}): "
+            f'pip install "hustings[{extra}]"{torch_hint}')
+
+
+def run_command(func, args) -> int:
+    """``func(args)``, with every hustings input error (a ``ValueError`` whose message says what is wrong) printed
+    as ``error: ...`` and exit status 2, and a missing optional package as one line naming the extra to install."""
+    try:
+        return func(args)
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        message = missing_extra_message(getattr(args, "command", None) or "", exc)
+        if message is None:
+            raise
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+
+
+def module_main(prog: str, doc: str, add_arguments, run, argv: list[str] | None = None) -> int:
+    """The ``python -m training.<module>`` entry of one command: its own parser, then :func:`run_command`."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
+    add_arguments(parser)
+    return run_command(run, parser.parse_args(argv))
