@@ -47,7 +47,7 @@ def run_command(func, args) -> int:
 
 
 def module_main(prog: str, doc: str, add_arguments, run, argv: list[str] | None = None) -> int:
-    """The ``python -m training.<module>`` entry of one command: its own parser, then :func:`run_command`."""
+    """The ``python -m hustings.training.<module>`` entry of one command: its own parser, then :func:`run_command`."""
     parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
     add_arguments(parser)
     return run_command(run, parser.parse_args(argv))

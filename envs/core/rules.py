@@ -205,8 +205,23 @@ class State:
         return [1.0 if p in won else -1.0 for p in range(self.game.num_players)]
 
     def clone(self) -> "State":
-        """An independent copy, through the JSON form (slow; for search and tests, not the step loop)."""
+        """An independent copy: changing it never changes this state, and both play on identically (the copy's
+        RNG continues from the same point). Games override this with a fast copy (no JSON); this default goes
+        through the JSON form and is the reference the fast ones are measured against."""
         return self.game.state_from_json(self.to_json())
+
+    def sample_hidden(self, player: int, rng: random.Random) -> "State":
+        """A complete state that ``player`` cannot tell from this one: an information-set sample for search.
+
+        The sample has ``player``'s observation exactly (``sample.observation(player)`` equals
+        ``self.observation(player)``, and the same legal actions when ``player`` is to move), and everything
+        hidden from ``player`` (other hands, deck orders, face-down cards, ...) drawn from ``rng`` uniformly among
+        the arrangements consistent with what ``player`` has seen (cards played, voids shown, cards revealed and
+        where they went); components are conserved. Its own RNG for future chance events is fresh, seeded from
+        ``rng``, so a search never peeks at the real game's future draws. This state is left unchanged. Each
+        game's RULES.md says what its sampler conditions on and what it leaves out.
+        """
+        raise NotImplementedError(f"{self.game.name} has no information-set sampler")
 
 
 def illegal_action_message(state: State, action: Any, who: str | None = None) -> str:
