@@ -29,7 +29,7 @@ def model_and_export(tmp_path_factory):
     cfg = load_config(os.path.join(ROOT, "configs", "smoke.yaml"))
     venv = make_vec_env(cfg, seed=0, n_envs=1, kind="dummy")
     model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu",
-                        policy_kwargs={"net_arch": list(cfg["ppo"]["net_arch"]), "activation_fn": torch.nn.Tanh})
+                        policy_kwargs={"net_arch": list(cfg.ppo.net_arch), "activation_fn": torch.nn.Tanh})
     model.learn(256)  # move the weights off their initialisation
     ckpt = str(out / "policy.pt")
     save_checkpoint(ckpt, cfg, model, [], [], 0.0, kind="policy")

@@ -26,8 +26,9 @@ SMOKE = os.path.join(ROOT, "configs", "rllib", "smoke.yaml")
 def test_shipped_configs_load():
     for name in ("smoke.yaml", "democracy.yaml"):
         cfg = rllib_train.load_config(os.path.join(ROOT, "configs", "rllib", name))
-        assert cfg["game"] == "democracy" and cfg["num_players"] == 4
-        assert cfg["ray"]["address"] is None  # local by default
+        assert isinstance(cfg, rllib_train.RLlibConfig)
+        assert cfg.game == "democracy" and cfg.num_players == 4
+        assert cfg.ray.address is None  # local by default
 
 
 @pytest.mark.parametrize("raw, words", [
@@ -62,8 +63,7 @@ def test_cli_reports_a_bad_config(tmp_path, capsys):
 def test_resume_without_a_checkpoint_fails_before_starting_ray(tmp_path):
     from hustings.training.policy import CheckpointError
 
-    cfg = rllib_train.load_config(SMOKE)
-    cfg["output_dir"] = str(tmp_path / "empty")
+    cfg = rllib_train.load_config(SMOKE).replace({"output_dir": str(tmp_path / "empty")})
     with pytest.raises(CheckpointError, match="cannot resume: .*rllib_checkpoint is not an RLlib checkpoint"):
         rllib_train.train_rllib(cfg, progress=False, resume=True)
     assert not ray.is_initialized()
@@ -133,13 +133,11 @@ def test_tiny_run_evaluates_against_random_and_matches_the_module(tmp_path):
 
     from hustings.training.evaluate import tournament
 
-    raw = rllib_train.load_config(SMOKE)
-    raw.update(output_dir=str(tmp_path / "run"), iterations=3)
-    raw["env_runners"].update(num_env_runners=1, num_envs_per_env_runner=2)
-    raw["ppo"].update(train_batch_size=512, minibatch_size=256, num_epochs=1, net_arch=[32, 32])
-    raw["league"].update(snapshot_every=1, pool_size=1)
-    raw["ray"].update(num_cpus=2)
-    cfg = rllib_train.validate(raw)
+    cfg = rllib_train.load_config(SMOKE).replace({
+        "output_dir": str(tmp_path / "run"), "iterations": 3,
+        "env_runners.num_env_runners": 1, "env_runners.num_envs_per_env_runner": 2,
+        "ppo.train_batch_size": 512, "ppo.minibatch_size": 256, "ppo.num_epochs": 1, "ppo.net_arch": [32, 32],
+        "league.snapshot_every": 1, "league.pool_size": 1, "ray.num_cpus": 2})
     logs = []
     try:
         report = rllib_train.train_rllib(cfg, progress=False, log=logs.append, evaluate=False)
@@ -187,7 +185,7 @@ def test_tiny_run_evaluates_against_random_and_matches_the_module(tmp_path):
 
     # --resume restores the league and the weights (no iteration left to run: the same policy is written again),
     # here with sampling moved into the driver.
-    cfg["env_runners"]["num_env_runners"] = 0
+    cfg = cfg.replace({"env_runners.num_env_runners": 0})
     try:
         again = rllib_train.train_rllib(cfg, progress=False, log=logs.append, evaluate=False, resume=True)
     finally:

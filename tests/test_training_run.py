@@ -6,17 +6,15 @@ import os
 
 import pytest
 
-from hustings.training.config import load_config, validate
+from hustings.training.config import TrainConfig, load_config, validate
 from hustings.training.policy import CheckpointError, load_checkpoint
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 
 
-def smoke_cfg(out_dir, **over) -> dict:
-    raw = dict(load_config(SMOKE))
-    raw.update(output_dir=str(out_dir), **over)
-    return validate(raw)
+def smoke_cfg(out_dir, **over) -> TrainConfig:
+    return load_config(SMOKE).replace(dict(output_dir=str(out_dir), **over))
 
 
 def test_smoke_run_through_the_cli(tmp_path, capsys):
@@ -30,12 +28,12 @@ def test_smoke_run_through_the_cli(tmp_path, capsys):
     assert any((out / "tb").rglob("events.out.tfevents.*"))
     report = json.loads((out / "report.json").read_text())
     cfg = load_config(SMOKE)
-    assert report["timesteps"] == cfg["total_timesteps"]
+    assert report["timesteps"] == cfg.total_timesteps
     assert report["timesteps_per_second"] > 0
     assert [h["timesteps"] for h in report["history"]] == [0, 2048, 4096]
-    for b in cfg["eval"]["baselines"]:
+    for b in cfg.eval.baselines:
         r = report["final"][b]
-        assert r["games"] >= cfg["eval"]["final_games"] and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
+        assert r["games"] >= cfg.eval.final_games and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
     assert (out / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     printed = capsys.readouterr().out
     assert "timesteps/s" in printed
@@ -82,7 +80,7 @@ def test_resume_keeps_the_pool_it_restored(tmp_path):
     train(smoke_cfg(out, total_timesteps=2048), progress=False, log=lambda *a: None)
     before = load_checkpoint(str(out / "checkpoint.pt"))["pool"]
     cfg = smoke_cfg(out, total_timesteps=3072)
-    cfg["opponents"]["pool_size"] = 5
+    cfg.opponents.pool_size = 5
     train(cfg, resume=True, progress=False, log=lambda *a: None)
     after = load_checkpoint(str(out / "checkpoint.pt"))["pool"]
     assert [p["timesteps"] for p in after] == [1024, 2048, 3072]
@@ -123,7 +121,7 @@ def test_missing_and_corrupt_checkpoints(tmp_path):
     with pytest.raises(ValueError, match="num_players=4"):
         train(smoke_cfg(out, num_players=3), resume=True, progress=False)
     cfg = smoke_cfg(out)
-    cfg["ppo"]["net_arch"] = [32]
+    cfg.ppo.net_arch = [32]
     with pytest.raises(ValueError, match=r"ppo.net_arch=\[64, 64\]"):
         train(cfg, resume=True, progress=False)
 
@@ -163,19 +161,18 @@ def test_each_game_config_trains_a_little(name, tmp_path):
     """Every game's shipped config, shrunk to a few rollouts, runs end to end (the per-game smoke run)."""
     from hustings.training.train import train
 
-    raw = dict(load_config(os.path.join(ROOT, "configs", name)))
-    raw.update(output_dir=str(tmp_path), total_timesteps=1024, n_envs=2, vec_env="dummy")
-    raw["ppo"] = dict(raw["ppo"], n_steps=256, batch_size=256, n_epochs=1)
-    raw["eval"] = dict(raw["eval"], every=512, games=2, final_games=raw["num_players"])
-    raw["opponents"] = dict(raw["opponents"], snapshot_every=512)
-    if raw["pretrain"]["bot"]:
-        raw["pretrain"] = dict(raw["pretrain"], games=4, epochs=1)
-    report = train(validate(raw), progress=False, log=lambda *a: None)
+    cfg = load_config(os.path.join(ROOT, "configs", name))
+    changes = {"output_dir": str(tmp_path), "total_timesteps": 1024, "n_envs": 2, "vec_env": "dummy",
+               "ppo.n_steps": 256, "ppo.batch_size": 256, "ppo.n_epochs": 1, "eval.every": 512, "eval.games": 2,
+               "eval.final_games": cfg.num_players, "opponents.snapshot_every": 512}
+    if cfg.pretrain.bot:
+        changes.update({"pretrain.games": 4, "pretrain.epochs": 1})
+    report = train(cfg.replace(changes), progress=False, log=lambda *a: None)
     assert report["timesteps"] == 1024
     assert (tmp_path / "policy.pt").is_file() and (tmp_path / "learning_curve.png").is_file()
 
 
-def tiny_cfg(out_dir, total: int) -> dict:
+def tiny_cfg(out_dir, total: int) -> TrainConfig:
     """A run of a few rollouts (128 timesteps each: 2 in-process envs x 64 steps)."""
     return validate({"game": "democracy", "total_timesteps": total, "n_envs": 2, "vec_env": "dummy",
                      "output_dir": str(out_dir), "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1,
@@ -233,9 +230,9 @@ def test_a_new_run_refuses_a_folder_holding_a_run(tmp_path, capsys):
     assert [r["time/iterations"] for r in read_progress(out)[1]] == ["1"]
 
 
-def _yaml_of(cfg: dict) -> str:
+def _yaml_of(cfg: TrainConfig) -> str:
     import yaml
-    return yaml.safe_dump(cfg)
+    return yaml.safe_dump(cfg.to_dict())
 
 
 def test_resume_keeps_the_logs_and_counts_iterations_on(tmp_path):

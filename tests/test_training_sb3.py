@@ -11,7 +11,7 @@ import hustings
 from hustings.training.config import validate
 
 
-def tiny_cfg(out_dir, total: int = 256) -> dict:
+def tiny_cfg(out_dir, total: int = 256):
     """A run of a few rollouts (128 timesteps each: 2 in-process envs x 64 steps)."""
     return validate({"game": "democracy", "total_timesteps": total, "n_envs": 2, "vec_env": "dummy",
                      "output_dir": str(out_dir), "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1,

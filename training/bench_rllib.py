@@ -23,15 +23,19 @@ import json
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rllib_train import RLlibConfig
 
 
-def bench_rllib(cfg: dict, iterations: int, num_env_runners: int | None = None) -> dict:
+def bench_rllib(cfg: RLlibConfig, iterations: int, num_env_runners: int | None = None) -> dict:
     """Env steps/s and main steps/s of ``iterations`` RLlib training iterations after one warm-up iteration."""
     import ray
 
     from .rllib_train import _counts, build_algorithm, init_ray
 
-    started = init_ray(cfg["ray"]["address"], cfg["ray"]["num_cpus"])
+    started = init_ray(cfg.ray.address, cfg.ray.num_cpus)
     try:
         algo = build_algorithm(cfg, num_env_runners)
         env0, main0 = _counts(algo.train())  # warm-up: actors up, first sample and update
@@ -75,41 +79,42 @@ def main(argv: list[str] | None = None) -> int:
     try:
         sb3_cfg = load_config(args.sb3_config)
         rl_cfg = rllib_train.load_config(args.rllib_config)
+        if args.torch_threads is not None:
+            sb3_cfg = sb3_cfg.replace({"torch_threads": args.torch_threads}, source="--torch-threads")
+            rl_cfg = rl_cfg.replace({"torch_threads": args.torch_threads}, source="--torch-threads")
+        if args.num_cpus is not None:
+            rl_cfg = rl_cfg.replace({"ray.num_cpus": args.num_cpus}, source="--num-cpus")
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.torch_threads is not None:
-        sb3_cfg["torch_threads"] = rl_cfg["torch_threads"] = args.torch_threads
-    if args.num_cpus is not None:
-        rl_cfg["ray"]["num_cpus"] = args.num_cpus
-    if (sb3_cfg["game"], sb3_cfg["num_players"]) != (rl_cfg["game"], rl_cfg["num_players"]):
-        print(f"error: the configs train different games ({sb3_cfg['game']} {sb3_cfg['num_players']}p vs "
-              f"{rl_cfg['game']} {rl_cfg['num_players']}p)", file=sys.stderr)
+    if (sb3_cfg.game, sb3_cfg.num_players) != (rl_cfg.game, rl_cfg.num_players):
+        print(f"error: the configs train different games ({sb3_cfg.game} {sb3_cfg.num_players}p vs "
+              f"{rl_cfg.game} {rl_cfg.num_players}p)", file=sys.stderr)
         return 2
     import ray
 
     threads = torch.get_num_threads()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"training throughput, {rl_cfg['game']} {rl_cfg['num_players']}p, {os.cpu_count()} CPU cores (load "
+    print(f"training throughput, {rl_cfg.game} {rl_cfg.num_players}p, {os.cpu_count()} CPU cores (load "
           f"{load:.1f} at the start), torch {torch.__version__}, Ray {ray.__version__}")
     sb3 = bench_ours(sb3_cfg, args.sb3_steps)
     torch.set_num_threads(threads)
-    print(f"  SB3 route   ({os.path.relpath(args.sb3_config)}: {sb3_cfg['n_envs']} envs, rollout "
-          f"{sb3_cfg['ppo']['n_steps'] * sb3_cfg['n_envs']}, {sb3_cfg['torch_threads'] or os.cpu_count()} torch "
+    print(f"  SB3 route   ({os.path.relpath(args.sb3_config)}: {sb3_cfg.n_envs} envs, rollout "
+          f"{sb3_cfg.ppo.n_steps * sb3_cfg.n_envs}, {sb3_cfg.torch_threads or os.cpu_count()} torch "
           f"thread(s) for updates): {sb3:,.0f} learner timesteps/s")
-    torch.set_num_threads(rl_cfg["torch_threads"] or os.cpu_count() or 1)  # the learner runs in this process
+    torch.set_num_threads(rl_cfg.torch_threads or os.cpu_count() or 1)  # the learner runs in this process
     rl = bench_rllib(rl_cfg, args.iterations, args.num_env_runners)
     torch.set_num_threads(threads)
     print(f"  RLlib route ({os.path.relpath(args.rllib_config)}: {rl['num_env_runners']} env runner(s) x "
-          f"{rl_cfg['env_runners']['num_envs_per_env_runner']} envs, batch {rl_cfg['ppo']['train_batch_size']}, "
-          f"{rl_cfg['torch_threads'] or os.cpu_count()} torch thread(s) for updates): "
+          f"{rl_cfg.env_runners.num_envs_per_env_runner} envs, batch {rl_cfg.ppo.train_batch_size}, "
+          f"{rl_cfg.torch_threads or os.cpu_count()} torch thread(s) for updates): "
           f"{rl['main_steps_per_s']:,.0f} learner (main) timesteps/s, {rl['env_steps_per_s']:,.0f} env steps/s")
     ratio = rl["main_steps_per_s"] / sb3
     print(f"  ratio RLlib/SB3 (learner timesteps/s): {ratio:.2f}x")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"game": rl_cfg["game"], "num_players": rl_cfg["num_players"], "cpu_count": os.cpu_count(),
-                       "torch_threads": {"sb3": sb3_cfg["torch_threads"], "rllib": rl_cfg["torch_threads"]},
+            json.dump({"game": rl_cfg.game, "num_players": rl_cfg.num_players, "cpu_count": os.cpu_count(),
+                       "torch_threads": {"sb3": sb3_cfg.torch_threads, "rllib": rl_cfg.torch_threads},
                        "load_at_start": load, "sb3_timesteps_per_s": sb3, "rllib": rl, "ratio": ratio,
                        "sb3_config": args.sb3_config, "rllib_config": args.rllib_config}, f, indent=2)
     return 0

@@ -27,6 +27,8 @@ import gymnasium as gym
 
 from hustings.bench import classic_env
 
+from .config import TrainConfig
+
 
 class TutorialEnv(gym.Env):
     """The tutorial's ``SB3ActionMaskWrapper`` around ``connect_four_v3.env()``, as a gymnasium Env."""
@@ -69,13 +71,14 @@ def bench_theirs(steps: int, seed: int = 0) -> float:
     return _timed_learn(model, steps)
 
 
-def bench_ours(cfg: dict, steps: int) -> float:
+def bench_ours(cfg: TrainConfig, steps: int) -> float:
+    """Timesteps/s of ``hustings train``'s model and envs for ``cfg`` (after one warm-up rollout)."""
     from .selfplay import make_vec_env
     from .train import build_model
 
-    venv = make_vec_env(cfg, cfg["seed"])
-    model, threads = build_model(cfg, venv, cfg["seed"])
-    rollout = cfg["ppo"]["n_steps"] * cfg["n_envs"]
+    venv = make_vec_env(cfg, cfg.seed)
+    model, threads = build_model(cfg, venv, cfg.seed)
+    rollout = cfg.ppo.n_steps * cfg.n_envs
     model.learn(rollout, callback=threads)  # warm-up
     t = time.perf_counter()
     n = max(rollout, steps // rollout * rollout)
@@ -132,12 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     ours = statistics.median(o for _, o, _ in rows)
     ratio = statistics.median(x for _, _, x in rows)
     print(f"  theirs: PettingZoo SB3 tutorial (connect_four_v3, 1 env, MaskablePPO defaults): {theirs:,.0f} timesteps/s")
-    print(f"  ours:   {cfg['game']} {cfg['num_players']}p, {os.path.relpath(path)} ({cfg['n_envs']} {cfg['vec_env']} "
-          f"envs, batch {cfg['ppo']['batch_size']}): {ours:,.0f} timesteps/s")
+    print(f"  ours:   {cfg.game} {cfg.num_players}p, {os.path.relpath(path)} ({cfg.n_envs} {cfg.vec_env} "
+          f"envs, batch {cfg.ppo.batch_size}): {ours:,.0f} timesteps/s")
     print(f"  ratio ours/theirs (median of {args.rounds} rounds): {ratio:.1f}x (target >= 3x)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"game": cfg["game"], "config": path, "ours_timesteps_per_s": ours,
+            json.dump({"game": cfg.game, "config": path, "ours_timesteps_per_s": ours,
                        "theirs_timesteps_per_s": theirs, "ratio": ratio, "rounds": [list(r) for r in rows]},
                       f, indent=2)
     return 0

@@ -12,15 +12,17 @@ import numpy as np
 
 import hustings
 
+from .config import TrainConfig
 
-def collect(cfg: dict, games: int, seed: int):
-    """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg["pretrain"]["bot"]`` at every seat."""
-    module = hustings.game_module(cfg["game"])
-    game = module.raw_env.game_class(cfg["num_players"], **cfg["game_options"])
-    n, gamma, shaping = game.num_players, cfg["ppo"]["gamma"], cfg["reward"]["shaping"]
+
+def collect(cfg: TrainConfig, games: int, seed: int):
+    """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg.pretrain.bot`` at every seat."""
+    module = hustings.game_module(cfg.game)
+    game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
+    n, gamma, shaping = game.num_players, cfg.ppo.gamma, cfg.reward.shaping
     obs, masks, actions, returns = [], [], [], []
     for g in range(games):
-        bots = [hustings.make_bot(cfg["game"], cfg["pretrain"]["bot"], seed=seed * 7919 + g * n + i) for i in range(n)]
+        bots = [hustings.make_bot(cfg.game, cfg.pretrain.bot, seed=seed * 7919 + g * n + i) for i in range(n)]
         state = game.new_initial_state(seed=seed * 1_000_003 + g)
         seats: list[int] = []
         while not state.is_terminal():
@@ -44,36 +46,36 @@ def collect(cfg: dict, games: int, seed: int):
             np.asarray(returns, dtype=np.float32))
 
 
-def pretrain(model, cfg: dict, seed: int, log) -> dict:
-    """Behaviour-clone ``cfg["pretrain"]["bot"]`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy)."""
+def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
+    """Behaviour-clone ``cfg.pretrain.bot`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy)."""
     import torch
 
-    pc = cfg["pretrain"]
-    obs, masks, actions, returns = collect(cfg, pc["games"], seed)
-    log(f"pretrain: {len(actions):,} decisions of {pc['bot']} in {pc['games']:,} games")
+    pc = cfg.pretrain
+    obs, masks, actions, returns = collect(cfg, pc.games, seed)
+    log(f"pretrain: {len(actions):,} decisions of {pc.bot} in {pc.games:,} games")
     policy = model.policy
-    optimiser = torch.optim.Adam(policy.parameters(), lr=pc["learning_rate"])
+    optimiser = torch.optim.Adam(policy.parameters(), lr=pc.learning_rate)
     rng = np.random.default_rng(seed)
     o, m, a, r = (torch.as_tensor(x) for x in (obs, masks, actions, returns))
     stats = {}
-    for epoch in range(pc["epochs"]):
+    for epoch in range(pc.epochs):
         order = torch.as_tensor(rng.permutation(len(a)))
         total = correct = 0
         value_loss = 0.0
-        for start in range(0, len(a), pc["batch_size"]):
-            idx = order[start:start + pc["batch_size"]]
+        for start in range(0, len(a), pc.batch_size):
+            idx = order[start:start + pc.batch_size]
             dist = policy.get_distribution(o[idx], action_masks=m[idx])
             v_loss = torch.nn.functional.mse_loss(policy.predict_values(o[idx]).flatten(), r[idx])
-            loss = -dist.log_prob(a[idx]).mean() + cfg["ppo"]["vf_coef"] * v_loss
+            loss = -dist.log_prob(a[idx]).mean() + cfg.ppo.vf_coef * v_loss
             optimiser.zero_grad()
             loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), cfg["ppo"]["max_grad_norm"])
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), cfg.ppo.max_grad_norm)
             optimiser.step()
             correct += int((dist.distribution.logits.argmax(1) == a[idx]).sum())  # before this batch's step
             total += len(idx)
             value_loss += float(v_loss.detach()) * len(idx)
         stats = {"epoch": epoch + 1, "accuracy": correct / total, "value_mse": value_loss / total}
-        log(f"pretrain epoch {epoch + 1}/{pc['epochs']}: imitation accuracy {stats['accuracy']:.3f}, "
+        log(f"pretrain epoch {epoch + 1}/{pc.epochs}: imitation accuracy {stats['accuracy']:.3f}, "
             f"value mse {stats['value_mse']:.3f}")
     stats["decisions"] = int(len(a))
     return stats

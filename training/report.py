@@ -6,7 +6,13 @@ import os
 
 from hustings.core.files import atomic_write
 
+from .config import TrainConfig
 from .policy import atomic_write_text
+
+
+def run_config(report: dict) -> TrainConfig:
+    """The run's config, from the plain data a report holds (also one read back from an older ``report.json``)."""
+    return TrainConfig.from_stored(report["config"], source="report config")
 
 
 def learning_curve(report: dict, path: str) -> None:
@@ -16,7 +22,7 @@ def learning_curve(report: dict, path: str) -> None:
     import matplotlib.pyplot as plt
 
     history = report["history"]
-    baselines = list(report["config"]["eval"]["baselines"])
+    baselines = run_config(report).eval.baselines
     fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
     xs = [h["timesteps"] for h in history]
     for name in baselines:
@@ -35,12 +41,12 @@ def learning_curve(report: dict, path: str) -> None:
 
 def markdown(report: dict) -> str:
     """``report.md``: the run, its files, the final evaluation and the learning curve's points."""
-    cfg = report["config"]
+    cfg = run_config(report)
     lines = [f"# Training report: {report['game']}, {report['num_players']} players", "",
              f"- timesteps: {report['timesteps']:,} ({report['timesteps_this_run']:,} in the last run); training "
              f"speed {report['timesteps_per_second']:,.0f} timesteps/s",
              f"- wall time: {report['wall_seconds']:.0f} s",
-             f"- opponents: scripted {cfg['opponents']['scripted']}, snapshots weight {cfg['opponents']['snapshots']}",
+             f"- opponents: scripted {cfg.opponents.scripted}, snapshots weight {cfg.opponents.snapshots}",
              f"- policy: `{report['policy']}`" + (f" (torch-free: `{report['policy_npz']}`)" if report.get("policy_npz")
                                                  else "") +
              (f"; SB3 model: `{report['model']}`" if report.get("model") else "") +
@@ -54,10 +60,10 @@ def markdown(report: dict) -> str:
         lines.append(f"| {name} | {r['games']} | {r['win_rate']:.3f} | [{lo:.3f}, {hi:.3f}] | {verdict} | "
                      f"{r['mean_score']:.2f} |")
     lines += ["", "## Learning curve", "", "![learning curve](learning_curve.png)", "",
-              "| timesteps | " + " | ".join(f"vs {b}" for b in cfg["eval"]["baselines"]) + " |",
-              "|---:|" + "---:|" * len(cfg["eval"]["baselines"])]
+              "| timesteps | " + " | ".join(f"vs {b}" for b in cfg.eval.baselines) + " |",
+              "|---:|" + "---:|" * len(cfg.eval.baselines)]
     for h in report["history"]:
-        lines.append(f"| {h['timesteps']:,} | " + " | ".join(f"{h[b]:.3f}" for b in cfg["eval"]["baselines"]) + " |")
+        lines.append(f"| {h['timesteps']:,} | " + " | ".join(f"{h[b]:.3f}" for b in cfg.eval.baselines) + " |")
     return "\n".join(lines) + "\n"
 
 

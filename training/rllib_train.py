@@ -5,7 +5,8 @@ stack, so that sampling can spread over many env-runner processes on one machine
 the ``distributed`` extra (``pip install -e ".[train,distributed]"``); ``ray`` is imported only when the command
 runs. Top to bottom:
 
-1. the config (YAML, ``configs/rllib/*.yaml``): :data:`SCHEMA`, checked strictly like ``training/config.py``;
+1. the config (YAML, ``configs/rllib/*.yaml``): :class:`RLlibConfig` and its sections (every key's type, default
+   and meaning), read and checked strictly with the machinery of :mod:`hustings.training.config`;
 2. the env: ``hustings.make(game)``'s AEC env, its observation keys renamed to what RLlib's action-masking RLModule
    reads (``{"observations", "action_mask"}``, :class:`MaskKeys`), inside RLlib's ``PettingZooEnv`` wrapper
    (every seat is an agent; each agent's reward reaches it when it next moves, and at game end every agent gets
@@ -35,7 +36,7 @@ Timesteps here are RLlib's *env steps* (every decision at the table, opponents' 
 from __future__ import annotations
 
 import argparse
-import copy
+import dataclasses
 import json
 import os
 import random
@@ -43,13 +44,15 @@ import shutil
 import sys
 import time
 import zlib
+from typing import Any, Literal
 
 import numpy as np
 from pettingzoo.utils import BaseWrapper
 
 from hustings.core.rules import ConfigError
 
-from .config import Field, _layers, _nonneg, _positive, check_game, check_schema, read_yaml
+from .config import (RunConfig, Section, _layers, _nonneg, _positive, add_json_schema_option, check_game,
+                     check_resume, key, section)
 from .policy import FORMAT, VERSION, atomic_torch_save, atomic_write_text
 
 MAIN = "main"
@@ -60,98 +63,143 @@ def _opt_positive(v):
     return v is None or v > 0
 
 
-#: The whole config: section -> key -> Field (top-level keys are in section ``""``).
-SCHEMA: dict[str, dict[str, Field]] = {
-    "": {
-        "game": Field(None, str, "a registered game name (see hustings.games())", doc="the game to train"),
-        "num_players": Field(None, (int, type(None)), "an int (players at the table) or null for the game's default",
-                             doc="seats at the table"),
-        "game_options": Field({}, dict, "a mapping of the game's variant options (e.g. {max_islands: 40})",
-                              doc="the game's variant options"),
-        "reward": Field("win", str, "'win' (+1/-1 at the end) or 'score' (the game's points as they change)",
-                        lambda v: v in ("win", "score"), doc="the env's reward"),
-        "seed": Field(0, int, "an int", doc="seeds RLlib (envs, modules) and the league's draws"),
-        "iterations": Field(100, (int, type(None)), "an int > 0 or null (then total_timesteps decides)",
-                            _opt_positive, doc="training iterations (one sample of train_batch_size + one update)"),
-        "total_timesteps": Field(None, (int, type(None)), "an int > 0 or null (then iterations decides)",
-                                 _opt_positive, doc="env steps (all seats' decisions) to train for; with "
-                                                    "iterations too, whichever comes first"),
-        "torch_threads": Field(0, int, "an int >= 0 (0 = every core)", _nonneg,
-                               doc="torch threads of the driver (where the PPO update runs with num_learners 0); "
-                                   "1 is much faster on a busy machine"),
-        "output_dir": Field(None, (str, type(None)), "a path or null (runs/<game>_rllib)",
-                            doc="where policy.pt, the RLlib checkpoint and the report go"),
-    },
-    "env_runners": {
-        "num_env_runners": Field(1, int, "an int >= 0 (0 = sample in the driver process)", _nonneg,
-                                 doc="sampling processes (Ray actors); what scales out on a cluster"),
-        "num_envs_per_env_runner": Field(8, int, "an int > 0", _positive,
-                                         doc="games stepped together in each env runner (batched inference)"),
-        "num_cpus_per_env_runner": Field(1.0, float, "a number > 0", _positive,
-                                         doc="CPUs Ray reserves for each env runner"),
-    },
-    "ppo": {
-        "learning_rate": Field(3e-4, float, "a number > 0", _positive),
-        "learning_rate_end": Field(None, (float, type(None)), "a number > 0 or null (no decay)", _opt_positive,
-                                   doc="if set, the rate falls linearly to this over the run's timesteps"),
-        "train_batch_size": Field(4096, int, "an int > 1 (env steps per iteration)", lambda v: v > 1),
-        "minibatch_size": Field(1024, int, "an int > 1", lambda v: v > 1),
-        "num_epochs": Field(8, int, "an int > 0", _positive),
-        "gamma": Field(0.995, float, "a number in (0, 1]", lambda v: 0 < v <= 1),
-        "gae_lambda": Field(0.95, float, "a number in [0, 1]", lambda v: 0 <= v <= 1),
-        "clip_range": Field(0.2, float, "a number > 0", _positive),
-        "ent_coef": Field(0.01, float, "a number >= 0", _nonneg),
-        "vf_coef": Field(0.5, float, "a number >= 0", _nonneg),
-        "vf_clip": Field(10.0, (float, type(None)), "a number > 0 or null (no clipping of the value loss)",
-                         _opt_positive),
-        "max_grad_norm": Field(0.5, (float, type(None)), "a number > 0 or null", _opt_positive),
-        "kl_coeff": Field(0.0, float, "a number >= 0 (0 = no KL penalty, like SB3)", _nonneg),
-        "net_arch": Field([128, 128], list, "a non-empty list of layer widths (ints > 0)", _layers),
-        "activation": Field("tanh", str, "'tanh' or 'relu'", lambda v: v in ("tanh", "relu")),
-    },
-    "league": {
-        "snapshot_every": Field(10, int, "an int > 0 (iterations)", _positive,
-                                doc="a frozen copy of main joins the league every this many iterations"),
-        "pool_size": Field(4, int, "an int > 0", _positive, doc="snapshots kept (the oldest is removed)"),
-        "main_share": Field(0.5, float, "a number in [0, 1]", lambda v: 0 <= v <= 1,
-                            doc="chance that an opponent seat is main itself rather than a snapshot"),
-    },
-    "eval": {
-        "games": Field(400, int, "an int >= 0 (0 = no evaluation)", _nonneg,
-                       doc="duplicate-deal games against each baseline at the end"),
-        "baselines": Field(["random", "heuristic"], list, "a list of scripted-bot names",
-                           lambda v: all(isinstance(x, str) for x in v)),
-    },
-    "ray": {
-        "address": Field(None, (str, type(None)), "null (start Ray on this machine), 'auto' (the running "
-                         "cluster) or 'HOST:PORT' / 'ray://HOST:PORT'", doc="which Ray cluster to use"),
-        "num_cpus": Field(None, (int, type(None)), "an int > 0 or null (every core)", _opt_positive,
-                          doc="CPUs of a local Ray instance (ignored when connecting to a cluster)"),
-        "num_learners": Field(0, int, "an int >= 0 (0 = learn in the driver process)", _nonneg,
-                              doc="learner actors (data-parallel updates)"),
-        "checkpoint": Field(True, bool, "true or false", doc="also save RLlib's own checkpoint"),
-    },
-}
+@dataclasses.dataclass
+class EnvRunnersConfig(Section):
+    """``env_runners``: the sampling processes (RLlib's ``config.env_runners(...)``)."""
+
+    num_env_runners: int = key(1, "an int >= 0 (0 = sample in the driver process)",
+                               "sampling processes (Ray actors); what scales out on a cluster", _nonneg)
+    num_envs_per_env_runner: int = key(8, "an int > 0",
+                                       "games stepped together in each env runner (batched inference)", _positive)
+    num_cpus_per_env_runner: float = key(1.0, "a number > 0", "CPUs Ray reserves for each env runner", _positive)
 
 
-def validate(raw, source: str = "config") -> dict:
-    """A full, checked config from a (possibly partial) mapping; raises ``ConfigError`` naming the key."""
-    cfg = check_schema(raw, SCHEMA, source)
-    check_game(cfg, source)
-    if cfg["iterations"] is None and cfg["total_timesteps"] is None:
-        raise ConfigError(f"{source}: iterations and total_timesteps are both null; expected at least one of them")
-    p = cfg["ppo"]
-    if p["minibatch_size"] > p["train_batch_size"]:
-        raise ConfigError(f"{source}: ppo.minibatch_size={p['minibatch_size']} is invalid; expected at most "
-                          f"ppo.train_batch_size = {p['train_batch_size']}")
-    if cfg["output_dir"] is None:
-        cfg["output_dir"] = os.path.join("runs", f"{cfg['game']}_rllib")
-    return cfg
+@dataclasses.dataclass
+class RLlibPPOConfig(Section):
+    """``ppo``: RLlib's PPO (in SB3's names where the two agree; RLlib's own in the descriptions) and the network."""
+
+    learning_rate: float = key(3e-4, "a number > 0", "Adam's learning rate (the start, with learning_rate_end)",
+                               _positive)
+    learning_rate_end: float | None = key(None, "a number > 0 or null (no decay)",
+                                          "if set, the rate falls linearly to this over the run's timesteps",
+                                          _opt_positive)
+    train_batch_size: int = key(4096, "an int > 1 (env steps per iteration)",
+                                "env steps sampled per iteration (one update each)", lambda v: v > 1)
+    minibatch_size: int = key(1024, "an int > 1", "minibatch size of the update (at most train_batch_size)",
+                              lambda v: v > 1)
+    num_epochs: int = key(8, "an int > 0", "passes over each iteration's batch", _positive)
+    gamma: float = key(0.995, "a number in (0, 1]", "discount factor", lambda v: 0 < v <= 1)
+    gae_lambda: float = key(0.95, "a number in [0, 1]", "GAE's lambda (RLlib lambda_)", lambda v: 0 <= v <= 1)
+    clip_range: float = key(0.2, "a number > 0", "PPO's clipping of the probability ratio (RLlib clip_param)",
+                            _positive)
+    ent_coef: float = key(0.01, "a number >= 0", "weight of the entropy bonus (RLlib entropy_coeff)", _nonneg)
+    vf_coef: float = key(0.5, "a number >= 0", "weight of the value loss (RLlib vf_loss_coeff)", _nonneg)
+    vf_clip: float | None = key(10.0, "a number > 0 or null (no clipping of the value loss)",
+                                "the value loss is clipped to this (RLlib vf_clip_param)", _opt_positive)
+    max_grad_norm: float | None = key(0.5, "a number > 0 or null",
+                                      "gradients are clipped to this norm (RLlib grad_clip; null: not clipped)",
+                                      _opt_positive)
+    kl_coeff: float = key(0.0, "a number >= 0 (0 = no KL penalty, like SB3)", "weight of RLlib's KL penalty",
+                          _nonneg)
+    net_arch: list[int] = key([128, 128], "a non-empty list of layer widths (ints > 0)",
+                              "hidden layers of the actor, and of the (separate) critic", _layers)
+    activation: Literal["tanh", "relu"] = key("tanh", "'tanh' or 'relu'", "the hidden layers' activation")
 
 
-def load_config(path: str) -> dict:
-    """Read and validate a YAML config file of this route."""
-    return validate(read_yaml(path, "configs/rllib/smoke.yaml"), source=f"config {path}")
+@dataclasses.dataclass
+class LeagueConfig(Section):
+    """``league``: league self-play (:class:`LeagueMapping`): frozen copies of ``main`` as opponents."""
+
+    snapshot_every: int = key(10, "an int > 0 (iterations)",
+                              "a frozen copy of main joins the league every this many iterations", _positive)
+    pool_size: int = key(4, "an int > 0", "snapshots kept (the oldest is removed)", _positive)
+    main_share: float = key(0.5, "a number in [0, 1]",
+                            "chance that an opponent seat is main itself rather than a snapshot",
+                            lambda v: 0 <= v <= 1)
+
+
+@dataclasses.dataclass
+class RLlibEvalConfig(Section):
+    """``eval``: the final duplicate-deal evaluation against the scripted baselines."""
+
+    games: int = key(400, "an int >= 0 (0 = no evaluation)",
+                     "duplicate-deal games against each baseline at the end", _nonneg)
+    baselines: list[str] = key(["random", "heuristic"], "a list of scripted-bot names",
+                               "the trained policy plays n-1 copies of each")
+
+
+@dataclasses.dataclass
+class RayConfig(Section):
+    """``ray``: the Ray instance or cluster, and RLlib's learners and checkpoint."""
+
+    address: str | None = key(None, "null (start Ray on this machine), 'auto' (the running cluster) or "
+                              "'HOST:PORT' / 'ray://HOST:PORT'", "which Ray cluster to use")
+    num_cpus: int | None = key(None, "an int > 0 or null (every core)",
+                               "CPUs of a local Ray instance (ignored when connecting to a cluster)", _opt_positive)
+    num_learners: int = key(0, "an int >= 0 (0 = learn in the driver process)",
+                            "learner actors (data-parallel updates)", _nonneg)
+    checkpoint: bool = key(True, "true or false", "also save RLlib's own checkpoint (what --resume continues)")
+
+
+@dataclasses.dataclass
+class RLlibConfig(RunConfig):
+    """The config of ``hustings train-rllib`` (multi-agent masked PPO on Ray RLlib): the top-level keys, then the
+    sections."""
+
+    example = "configs/rllib/smoke.yaml"
+
+    game: str = key(expected="a registered game name (see hustings.games())", doc="the game to train")
+    num_players: int | None = key(None, "an int (players at the table) or null for the game's default",
+                                  "seats at the table")
+    game_options: dict[str, Any] = key({}, "a mapping of the game's variant options (e.g. {max_islands: 40})",
+                                       "the game's variant options")
+    reward: Literal["win", "score"] = key(
+        "win", "'win' (+1/-1 at the end) or 'score' (the game's points as they change)", "the env's reward")
+    seed: int = key(0, "an int", "seeds RLlib (envs, modules) and the league's draws")
+    iterations: int | None = key(100, "an int > 0 or null (then total_timesteps decides)",
+                                 "training iterations (one sample of train_batch_size + one update)", _opt_positive)
+    total_timesteps: int | None = key(None, "an int > 0 or null (then iterations decides)",
+                                      "env steps (all seats' decisions) to train for; with iterations too, "
+                                      "whichever comes first", _opt_positive)
+    torch_threads: int = key(0, "an int >= 0 (0 = every core)",
+                             "torch threads of the driver (where the PPO update runs with num_learners 0); 1 is "
+                             "much faster on a busy machine", _nonneg)
+    output_dir: str | None = key(None, "a path or null (runs/<game>_rllib)",
+                                 "where policy.pt, the RLlib checkpoint and the report go")
+    env_runners: EnvRunnersConfig = section(EnvRunnersConfig)
+    ppo: RLlibPPOConfig = section(RLlibPPOConfig)
+    league: LeagueConfig = section(LeagueConfig)
+    eval: RLlibEvalConfig = section(RLlibEvalConfig)
+    ray: RayConfig = section(RayConfig)
+
+    def check(self, source: str) -> None:
+        """The checks against the game and of several keys together; ``output_dir`` defaults to
+        ``runs/<game>_rllib``."""
+        check_game(self, source)
+        if self.iterations is None and self.total_timesteps is None:
+            raise ConfigError(f"{source}: iterations and total_timesteps are both null; expected at least one of "
+                              f"them")
+        p = self.ppo
+        if p.minibatch_size > p.train_batch_size:
+            raise ConfigError(f"{source}: ppo.minibatch_size={p.minibatch_size} is invalid; expected at most "
+                              f"ppo.train_batch_size = {p.train_batch_size}")
+        if self.output_dir is None:
+            self.output_dir = os.path.join("runs", f"{self.game}_rllib")
+
+
+#: The name the shipped configs' comments give this route's schema: :class:`RLlibConfig`.
+SCHEMA = RLlibConfig
+
+
+def validate(raw, source: str = "config") -> RLlibConfig:
+    """A full, checked :class:`RLlibConfig` from a (possibly partial) mapping; raises ``ConfigError`` naming the
+    key."""
+    return RLlibConfig.from_dict(raw, source)
+
+
+def load_config(path: str) -> RLlibConfig:
+    """Read and check a YAML config file of this route."""
+    return RLlibConfig.load(path)
 
 
 # --- 2. the env ---------------------------------------------------------------------------------------------------
@@ -209,18 +257,19 @@ class LeagueMapping:
 
 
 # --- 4. the algorithm ---------------------------------------------------------------------------------------------
-def env_config(cfg: dict) -> dict:
-    return {"game": cfg["game"], "num_players": cfg["num_players"], "game_options": cfg["game_options"],
-            "reward": cfg["reward"]}
+def env_config(cfg: RLlibConfig) -> dict:
+    """RLlib's ``env_config`` (a plain dict, handed to :func:`make_env` in every env runner)."""
+    return {"game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),
+            "reward": cfg.reward}
 
 
-def planned_timesteps(cfg: dict) -> int:
+def planned_timesteps(cfg: RLlibConfig) -> int:
     """Env steps the run will sample (an upper bound when both limits are set)."""
-    by_iters = cfg["iterations"] * cfg["ppo"]["train_batch_size"] if cfg["iterations"] else None
-    return min(x for x in (by_iters, cfg["total_timesteps"]) if x is not None)
+    by_iters = cfg.iterations * cfg.ppo.train_batch_size if cfg.iterations else None
+    return min(x for x in (by_iters, cfg.total_timesteps) if x is not None)
 
 
-def build_algorithm(cfg: dict, num_env_runners: int | None = None):
+def build_algorithm(cfg: RLlibConfig, num_env_runners: int | None = None):
     """The PPO ``Algorithm`` of a validated config (Ray must be initialised)."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.default_model_config import DefaultModelConfig
@@ -230,33 +279,32 @@ def build_algorithm(cfg: dict, num_env_runners: int | None = None):
     from ray.tune.registry import register_env
 
     register_env("hustings", make_env)
-    p, er = cfg["ppo"], cfg["env_runners"]
-    lr = p["learning_rate"]
-    if p["learning_rate_end"] is not None:  # piecewise-linear schedule over the run's env steps
-        lr = [[0, p["learning_rate"]], [planned_timesteps(cfg), p["learning_rate_end"]]]
-    model = DefaultModelConfig(fcnet_hiddens=list(p["net_arch"]), fcnet_activation=p["activation"],
+    p, er = cfg.ppo, cfg.env_runners
+    lr = p.learning_rate
+    if p.learning_rate_end is not None:  # piecewise-linear schedule over the run's env steps
+        lr = [[0, p.learning_rate], [planned_timesteps(cfg), p.learning_rate_end]]
+    model = DefaultModelConfig(fcnet_hiddens=list(p.net_arch), fcnet_activation=p.activation,
                                vf_share_layers=False, head_fcnet_hiddens=[])
     config = (
         PPOConfig()
         .environment("hustings", env_config=env_config(cfg), disable_env_checking=True)  # the checker steps
         # random (illegal) actions
-        .env_runners(num_env_runners=er["num_env_runners"] if num_env_runners is None else num_env_runners,
-                     num_envs_per_env_runner=er["num_envs_per_env_runner"],
-                     num_cpus_per_env_runner=er["num_cpus_per_env_runner"])
-        .learners(num_learners=cfg["ray"]["num_learners"])
+        .env_runners(num_env_runners=er.num_env_runners if num_env_runners is None else num_env_runners,
+                     num_envs_per_env_runner=er.num_envs_per_env_runner,
+                     num_cpus_per_env_runner=er.num_cpus_per_env_runner)
+        .learners(num_learners=cfg.ray.num_learners)
         .multi_agent(policies={MAIN},
-                     policy_mapping_fn=LeagueMapping(cfg["num_players"], [], cfg["league"]["main_share"],
-                                                     cfg["seed"]),
+                     policy_mapping_fn=LeagueMapping(cfg.num_players, [], cfg.league.main_share, cfg.seed),
                      policies_to_train=[MAIN])
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
             MAIN: RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config=model)}))
-        .training(lr=lr, gamma=p["gamma"], lambda_=p["gae_lambda"], clip_param=p["clip_range"],
-                  entropy_coeff=p["ent_coef"], vf_loss_coeff=p["vf_coef"],
-                  vf_clip_param=p["vf_clip"] if p["vf_clip"] is not None else float("inf"),
-                  grad_clip=p["max_grad_norm"], use_kl_loss=p["kl_coeff"] > 0, kl_coeff=p["kl_coeff"],
-                  train_batch_size_per_learner=p["train_batch_size"], minibatch_size=p["minibatch_size"],
-                  num_epochs=p["num_epochs"])
-        .debugging(seed=cfg["seed"], log_level="ERROR")
+        .training(lr=lr, gamma=p.gamma, lambda_=p.gae_lambda, clip_param=p.clip_range,
+                  entropy_coeff=p.ent_coef, vf_loss_coeff=p.vf_coef,
+                  vf_clip_param=p.vf_clip if p.vf_clip is not None else float("inf"),
+                  grad_clip=p.max_grad_norm, use_kl_loss=p.kl_coeff > 0, kl_coeff=p.kl_coeff,
+                  train_batch_size_per_learner=p.train_batch_size, minibatch_size=p.minibatch_size,
+                  num_epochs=p.num_epochs)
+        .debugging(seed=cfg.seed, log_level="ERROR")
     )
     return config.build_algo()
 
@@ -272,13 +320,13 @@ def _snapshot_spec(algo):
     return spec
 
 
-def add_snapshot(algo, cfg: dict, league: list[str], version: int) -> list[str]:
+def add_snapshot(algo, cfg: RLlibConfig, league: list[str], version: int) -> list[str]:
     """Freeze a copy of ``main`` as ``main_v{version}``, drop the oldest beyond ``pool_size``; the new league."""
     new_id = f"{MAIN}_v{version}"
     league = league + [new_id]
-    dropped = league[:-cfg["league"]["pool_size"]]
-    league = league[-cfg["league"]["pool_size"]:]
-    mapping = LeagueMapping(cfg["num_players"], league, cfg["league"]["main_share"], cfg["seed"] + version)
+    dropped = league[:-cfg.league.pool_size]
+    league = league[-cfg.league.pool_size:]
+    mapping = LeagueMapping(cfg.num_players, league, cfg.league.main_share, cfg.seed + version)
     main_state = algo.learner_group.get_weights(module_ids=[MAIN])[MAIN]
     algo.add_module(module_id=new_id, module_spec=_snapshot_spec(algo), new_agent_to_module_mapping_fn=mapping,
                     new_should_module_be_updated=[MAIN])
@@ -330,20 +378,20 @@ def module_logits(module, obs: np.ndarray) -> np.ndarray:
     return out[Columns.ACTION_DIST_INPUTS].cpu().numpy()
 
 
-def save_policy(path: str, cfg: dict, module, history: list[dict], timesteps: int, elapsed: float,
+def save_policy(path: str, cfg: RLlibConfig, module, history: list[dict], timesteps: int, elapsed: float,
                 speed: float) -> None:
     """``main`` as a hustings checkpoint of kind ``"policy"`` (the format ``hustings train`` writes)."""
     import hustings
 
-    game = hustings.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    game = hustings.game_module(cfg.game).raw_env.game_class(cfg.num_players, **cfg.game_options)
     data = {
         "format": FORMAT, "version": VERSION, "kind": "policy",
-        "game": cfg["game"], "num_players": cfg["num_players"], "game_options": cfg["game_options"],
+        "game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),
         "observation_version": type(game).observation_version, "observation_size": game.observation_size,
         "num_actions": game.num_actions,
-        "net": {"net_arch": cfg["ppo"]["net_arch"], "activation": cfg["ppo"]["activation"]},
+        "net": {"net_arch": list(cfg.ppo.net_arch), "activation": cfg.ppo.activation},
         "policy_state": sb3_policy_state(module),
-        "config": cfg, "num_timesteps": int(timesteps), "history": history, "elapsed": float(elapsed),
+        "config": cfg.to_dict(), "num_timesteps": int(timesteps), "history": history, "elapsed": float(elapsed),
         "timesteps_per_second": float(speed), "trainer": "rllib",
     }
     atomic_torch_save(data, path)
@@ -406,28 +454,21 @@ def _checkpoint_paths(out_dir: str) -> tuple[str, str]:
     return path, modules
 
 
-def _restore(algo, cfg: dict, out_dir: str) -> tuple[list[str], list[dict], float]:
+def _restore(algo, cfg: RLlibConfig, out_dir: str) -> tuple[list[str], list[dict], float]:
     """``--resume``: the league's snapshot modules re-added, then RLlib's checkpoint loaded (weights, optimiser,
     iteration, counters); returns the league, the earlier history and the earlier wall time."""
     import re
 
     path, modules = _checkpoint_paths(out_dir)
-    old_cfg = {}
-    if os.path.isfile(os.path.join(out_dir, "config.json")):
-        with open(os.path.join(out_dir, "config.json"), encoding="utf-8") as f:
-            old_cfg = json.load(f)
-    for key in ("game", "num_players", "game_options"):
-        if key in old_cfg and old_cfg[key] != cfg[key]:
-            raise ConfigError(f"cannot resume {path}: it was trained with {key}={old_cfg[key]!r}, the config says "
-                              f"{cfg[key]!r}")
-    for key in ("net_arch", "activation"):
-        if old_cfg and old_cfg["ppo"][key] != cfg["ppo"][key]:
-            raise ConfigError(f"cannot resume {path}: it was trained with ppo.{key}={old_cfg['ppo'][key]!r}, the "
-                              f"config says {cfg['ppo'][key]!r}")
+    stored = os.path.join(out_dir, "config.json")
+    if os.path.isfile(stored):
+        with open(stored, encoding="utf-8") as f:
+            old = RLlibConfig.from_stored(json.load(f), source=stored)
+        check_resume(old, cfg, path)
     league = sorted((d for d in os.listdir(modules) if re.fullmatch(rf"{MAIN}_v\d+", d)),
-                    key=lambda d: int(d.rsplit("v", 1)[1]))[-cfg["league"]["pool_size"]:]
+                    key=lambda d: int(d.rsplit("v", 1)[1]))[-cfg.league.pool_size:]
     if league:
-        mapping = LeagueMapping(cfg["num_players"], league, cfg["league"]["main_share"], cfg["seed"] + len(league))
+        mapping = LeagueMapping(cfg.num_players, league, cfg.league.main_share, cfg.seed + len(league))
         spec = _snapshot_spec(algo)
         for module_id in league:
             algo.add_module(module_id=module_id, module_spec=spec, new_agent_to_module_mapping_fn=mapping,
@@ -441,19 +482,19 @@ def _restore(algo, cfg: dict, out_dir: str) -> tuple[list[str], list[dict], floa
     return league, history, elapsed
 
 
-def _check_resources(cfg: dict, num_env_runners: int | None, resources: dict) -> None:
+def _check_resources(cfg: RLlibConfig, num_env_runners: int | None, resources: dict) -> None:
     """Ray waits forever for actors that do not fit; say so instead, naming the keys."""
-    er = cfg["env_runners"]
-    runners = er["num_env_runners"] if num_env_runners is None else num_env_runners
-    need = runners * er["num_cpus_per_env_runner"] + cfg["ray"]["num_learners"]
+    er = cfg.env_runners
+    runners = er.num_env_runners if num_env_runners is None else num_env_runners
+    need = runners * er.num_cpus_per_env_runner + cfg.ray.num_learners
     have = resources.get("CPU", 0.0)
     if need > have:
         raise ConfigError(f"env_runners.num_env_runners={runners} x env_runners.num_cpus_per_env_runner="
-                          f"{er['num_cpus_per_env_runner']:g} + ray.num_learners={cfg['ray']['num_learners']} need "
+                          f"{er.num_cpus_per_env_runner:g} + ray.num_learners={cfg.ray.num_learners} need "
                           f"{need:g} CPUs; this Ray cluster has {have:g} (ray.num_cpus raises a local Ray's count)")
 
 
-def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int | None = None,
+def train_rllib(cfg: RLlibConfig, progress: bool = True, log=None, num_env_runners: int | None = None,
                 address: str | None = None, evaluate: bool = True, resume: bool = False) -> dict:
     """Run (or, with ``resume``, continue) the training of a validated config; returns the report dict (also
     written as report.json)."""
@@ -463,18 +504,18 @@ def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int
     import ray
     import torch
 
-    out_dir = cfg["output_dir"]
+    out_dir = cfg.output_dir
     if resume:
         _checkpoint_paths(out_dir)  # fail before starting Ray
     os.makedirs(out_dir, exist_ok=True)
-    address = address if address is not None else cfg["ray"]["address"]
-    started = init_ray(address, cfg["ray"]["num_cpus"])
-    torch.set_num_threads(cfg["torch_threads"] or os.cpu_count() or 1)
+    address = address if address is not None else cfg.ray.address
+    started = init_ray(address, cfg.ray.num_cpus)
+    torch.set_num_threads(cfg.torch_threads or os.cpu_count() or 1)
     try:
         _check_resources(cfg, num_env_runners, ray.cluster_resources())
         algo = build_algorithm(cfg, num_env_runners)
         resources = ray.cluster_resources()
-        log(f"train-rllib {cfg['game']} {cfg['num_players']}p on Ray {ray.__version__} "
+        log(f"train-rllib {cfg.game} {cfg.num_players}p on Ray {ray.__version__} "
             f"({'local' if address is None else address}: {resources.get('CPU', 0):.0f} CPUs, "
             f"{algo.config.num_env_runners} env runner(s) x {algo.config.num_envs_per_env_runner} envs)")
         league: list[str] = []
@@ -484,8 +525,8 @@ def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int
             league, history, elapsed_before = _restore(algo, cfg, out_dir)
             log(f"resumed {os.path.join(out_dir, 'rllib_checkpoint')} at iteration {algo.iteration}, league "
                 f"{league or 'empty'}")
-        atomic_write_text(json.dumps(cfg, indent=2) + "\n", os.path.join(out_dir, "config.json"))
-        iters, total = cfg["iterations"], cfg["total_timesteps"]
+        atomic_write_text(json.dumps(cfg.to_dict(), indent=2) + "\n", os.path.join(out_dir, "config.json"))
+        iters, total = cfg.iterations, cfg.total_timesteps
         i = start_iter = algo.iteration
         env_steps = start_steps = int(algo.metrics.peek(("env_runners", "num_env_steps_sampled_lifetime"), default=0))
         main_steps = start_main = int(history[-1]["main_timesteps"]) if history else 0
@@ -494,7 +535,7 @@ def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int
         if progress:
             from tqdm import tqdm
             bar = tqdm(total=planned_timesteps(cfg), initial=min(env_steps, planned_timesteps(cfg)), unit="step",
-                       desc=f"train-rllib {cfg['game']}", file=sys.stderr, dynamic_ncols=True)
+                       desc=f"train-rllib {cfg.game}", file=sys.stderr, dynamic_ncols=True)
         t0 = time.perf_counter()
         while (iters is None or i < iters) and (total is None or env_steps < total):
             result = algo.train()
@@ -508,7 +549,7 @@ def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int
                             "episode_len_mean": float(runners.get("episode_len_mean", float("nan"))),
                             "league": list(league), "seconds": elapsed_before + elapsed})
             last = (iters is not None and i >= iters) or (total is not None and env_steps >= total)
-            if i % cfg["league"]["snapshot_every"] == 0 and not last:
+            if i % cfg.league.snapshot_every == 0 and not last:
                 league = add_snapshot(algo, cfg, league, version=next_version)
                 next_version += 1
             if bar:
@@ -526,18 +567,19 @@ def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int
         policy_path = os.path.join(out_dir, "policy.pt")
         module = algo.get_module(MAIN)
         save_policy(policy_path, cfg, module, history, env_steps, elapsed_before + elapsed, speed)
-        rllib_ckpt = _save_rllib_checkpoint(algo, out_dir) if cfg["ray"]["checkpoint"] else None
+        rllib_ckpt = _save_rllib_checkpoint(algo, out_dir) if cfg.ray.checkpoint else None
         algo.stop()
     finally:
         if started:
             ray.shutdown()
-    report = {"game": cfg["game"], "num_players": cfg["num_players"], "trainer": "rllib",
+    report = {"game": cfg.game, "num_players": cfg.num_players, "trainer": "rllib",
               "ray_version": ray.__version__, "iterations": i, "iterations_this_run": i - start_iter,
               "timesteps": env_steps, "timesteps_this_run": run_steps, "main_timesteps": main_steps,
               "timesteps_per_second": speed, "main_timesteps_per_second": main_speed,
-              "wall_seconds": elapsed_before + elapsed, "league": league, "fair_share": 1.0 / cfg["num_players"],
-              "history": history, "policy": policy_path, "rllib_checkpoint": rllib_ckpt, "config": cfg, "final": {}}
-    if evaluate and cfg["eval"]["games"] > 0:
+              "wall_seconds": elapsed_before + elapsed, "league": league, "fair_share": 1.0 / cfg.num_players,
+              "history": history, "policy": policy_path, "rllib_checkpoint": rllib_ckpt, "config": cfg.to_dict(),
+              "final": {}}
+    if evaluate and cfg.eval.games > 0:
         report["final"] = final_evaluation(cfg, policy_path, progress=progress)
         log("final evaluation: " + ", ".join(f"vs {k} {v['win_rate']:.3f}" for k, v in report["final"].items())
             + f" (fair {report['fair_share']:.3f})")
@@ -546,15 +588,15 @@ def train_rllib(cfg: dict, progress: bool = True, log=None, num_env_runners: int
     return report
 
 
-def final_evaluation(cfg: dict, policy_path: str, progress: bool = True, workers: int | None = None) -> dict:
+def final_evaluation(cfg: RLlibConfig, policy_path: str, progress: bool = True, workers: int | None = None) -> dict:
     """Duplicate-deal tournaments of the trained policy against n-1 copies of each baseline."""
     from .evaluate import tournament
 
-    n = cfg["num_players"]
+    n = cfg.num_players
     out = {}
-    for baseline in cfg["eval"]["baselines"]:
-        res = tournament(cfg["game"], [policy_path] + [baseline] * (n - 1), cfg["eval"]["games"], num_players=n,
-                         game_options=cfg["game_options"], seed=cfg["seed"] + 7, progress=progress, workers=workers)
+    for baseline in cfg.eval.baselines:
+        res = tournament(cfg.game, [policy_path] + [baseline] * (n - 1), cfg.eval.games, num_players=n,
+                         game_options=cfg.game_options, seed=cfg.seed + 7, progress=progress, workers=workers)
         me = next(iter(res["bots"]))
         out[baseline] = {k: res["bots"][me][k] for k in ("games", "win_rate", "ci95", "mean_score", "rating")}
     return out
@@ -591,27 +633,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--num-env-runners", type=int, help="override env_runners.num_env_runners")
     p.add_argument("--no-eval", action="store_true", help="skip the final evaluation")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_json_schema_option(p, RLlibConfig)
 
 
-def config_from_args(args) -> dict:
+#: Command-line options that override a config key: option (its ``args`` attribute) -> dotted key.
+OVERRIDES = {"output_dir": "output_dir", "iterations": "iterations", "total_timesteps": "total_timesteps",
+             "seed": "seed", "address": "ray.address", "num_env_runners": "env_runners.num_env_runners"}
+
+
+def config_from_args(args) -> RLlibConfig:
+    """The config file of ``args.config`` with the command-line overrides, checked again."""
     cfg = load_config(args.config)
-    raw = copy.deepcopy(cfg)
-    changed = False
-    for key in ("output_dir", "iterations", "total_timesteps", "seed"):
-        value = getattr(args, key, None)
-        if value is not None:
-            raw[key], changed = value, True
-    if getattr(args, "address", None) is not None:
-        raw["ray"]["address"], changed = args.address, True
-    if getattr(args, "num_env_runners", None) is not None:
-        raw["env_runners"]["num_env_runners"], changed = args.num_env_runners, True
-    if changed:
-        if getattr(args, "iterations", None) is not None and getattr(args, "total_timesteps", None) is None:
-            raw["total_timesteps"] = None  # an explicit iteration count is the limit
-        if getattr(args, "total_timesteps", None) is not None and getattr(args, "iterations", None) is None:
-            raw["iterations"] = None
-        cfg = validate(raw, source=f"config {args.config} (with command-line overrides)")
-    return cfg
+    changes = {dotted: getattr(args, option) for option, dotted in OVERRIDES.items()
+               if getattr(args, option, None) is not None}
+    if not changes:
+        return cfg
+    if "iterations" in changes and "total_timesteps" not in changes:
+        changes["total_timesteps"] = None  # an explicit iteration count is the limit
+    if "total_timesteps" in changes and "iterations" not in changes:
+        changes["iterations"] = None
+    return cfg.replace(changes, source=f"config {args.config} (with command-line overrides)")
 
 
 def run(args) -> int:

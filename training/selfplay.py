@@ -28,6 +28,7 @@ import numpy as np
 import hustings
 from hustings.core.bots import Bot
 
+from .config import TrainConfig
 from .policy import NumpyPolicy, PolicyBot
 
 PARTNERS = ("pool", "self")
@@ -238,22 +239,26 @@ class SelfPlayEnv(gym.Env):
         return info
 
 
-def make_env_fn(cfg: dict, rank: int, mask_in_info: bool = True):
-    """A picklable factory for vectorised envs (``SubprocVecEnv`` pickles it into the worker)."""
+def make_env_fn(cfg: TrainConfig, rank: int, mask_in_info: bool = True):
+    """A picklable factory for vectorised envs (``SubprocVecEnv`` pickles it into the worker): it holds the
+    env's arguments from ``cfg`` as plain values, not the config."""
+    opp = cfg.opponents
+    kwargs = {"game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),
+              "reward_mode": cfg.reward.mode, "shaping": cfg.reward.shaping, "scripted": dict(opp.scripted),
+              "snapshot_weight": opp.snapshots, "deterministic_snapshots": opp.deterministic,
+              "mask_in_info": mask_in_info, "partners": opp.partners}
+
     def _make() -> SelfPlayEnv:
-        opp = cfg["opponents"]
-        return SelfPlayEnv(cfg["game"], cfg["num_players"], cfg["game_options"], cfg["reward"]["mode"],
-                           cfg["reward"]["shaping"], opp["scripted"], opp["snapshots"], opp["deterministic"],
-                           mask_in_info, opp.get("partners", "pool"))
+        return SelfPlayEnv(**kwargs)
     return _make
 
 
-def make_vec_env(cfg: dict, seed: int, n_envs: int | None = None, kind: str | None = None):
+def make_vec_env(cfg: TrainConfig, seed: int, n_envs: int | None = None, kind: str | None = None):
     """``n_envs`` self-play envs, vectorised (``dummy`` or ``subproc``), monitored, with cached masks."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    n_envs = cfg["n_envs"] if n_envs is None else n_envs
-    kind = cfg["vec_env"] if kind is None else kind
+    n_envs = cfg.n_envs if n_envs is None else n_envs
+    kind = cfg.vec_env if kind is None else kind
     subproc = kind == "subproc" and n_envs > 1
     fns = [make_env_fn(cfg, i, mask_in_info=subproc) for i in range(n_envs)]
     if subproc:

@@ -1,7 +1,7 @@
 """Train a hustings bot with masked PPO self-play: ``hustings train CONFIG`` or ``python -m hustings.training.train CONFIG``.
 
-One script, top to bottom (CleanRL style); every knob is in the YAML config (``configs/``, see
-``training/config.py`` for all keys):
+One script, top to bottom (CleanRL style); every knob is in the YAML config (``configs/``; every key, its type,
+default and meaning: :class:`~hustings.training.config.TrainConfig` in ``training/config.py``):
 
 1. config, seeds, torch threads, output folder;
 2. vectorised self-play envs (``training/selfplay.py``): the learner in a random seat, opponents from the pool;
@@ -31,7 +31,7 @@ import time
 
 from hustings.core.rules import ConfigError
 
-from .config import load_config, validate
+from .config import TrainConfig, add_json_schema_option, check_resume, load_config
 from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, atomic_torch_save, atomic_write_text,
                      load_checkpoint, save_policy_npz)
 
@@ -45,20 +45,20 @@ class OutputExistsError(ConfigError):
     """A new training run was pointed at a folder that already holds one."""
 
 
-def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: bool = True) -> dict[str, float]:
+def evaluate_policy(cfg: TrainConfig, policy: NumpyPolicy, games: int, deterministic: bool = True) -> dict[str, float]:
     """Win share of ``policy`` seated with n-1 copies of each baseline (same deals every call; seat rotated)."""
     import hustings
 
-    module = hustings.game_module(cfg["game"])
-    game = module.raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    module = hustings.game_module(cfg.game)
+    game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
     n = game.num_players
     out = {}
-    for baseline in cfg["eval"]["baselines"]:
+    for baseline in cfg.eval.baselines:
         me = PolicyBot(policy, deterministic=deterministic)
         share = 0.0
         for g in range(games):
             seat = g % n
-            bots = [hustings.make_bot(cfg["game"], baseline) for _ in range(n)]
+            bots = [hustings.make_bot(cfg.game, baseline) for _ in range(n)]
             bots[seat] = me
             state = game.new_initial_state(seed=10_000_019 + g // n)
             for i, b in enumerate(bots):
@@ -73,12 +73,12 @@ def evaluate_policy(cfg: dict, policy: NumpyPolicy, games: int, deterministic: b
     return out
 
 
-def threads_for_updates(cfg: dict) -> int:
+def threads_for_updates(cfg: TrainConfig) -> int:
     """Torch threads for PPO updates: the config's ``torch_threads``, or every core when it is 0."""
-    return cfg["torch_threads"] or os.cpu_count() or 1
+    return cfg.torch_threads or os.cpu_count() or 1
 
 
-def build_model(cfg: dict, venv, seed: int):
+def build_model(cfg: TrainConfig, venv, seed: int):
     """The MaskablePPO model of the config, and the callback that sets torch's threads: one thread while collecting
     rollouts (small batched inference: more threads only add overhead), ``torch_threads`` (0 = every core) while
     updating (big minibatches)."""
@@ -86,14 +86,14 @@ def build_model(cfg: dict, venv, seed: int):
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
-    p = cfg["ppo"]
-    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[p["activation"]]
+    p = cfg.ppo
+    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[p.activation]
     torch.set_num_threads(1)
     model = MaskablePPO(
-        "MlpPolicy", venv, learning_rate=p["learning_rate"], n_steps=p["n_steps"], batch_size=p["batch_size"],
-        n_epochs=p["n_epochs"], gamma=p["gamma"], gae_lambda=p["gae_lambda"], clip_range=p["clip_range"],
-        ent_coef=p["ent_coef"], vf_coef=p["vf_coef"], max_grad_norm=p["max_grad_norm"], target_kl=p["target_kl"],
-        policy_kwargs={"net_arch": list(p["net_arch"]), "activation_fn": activation},
+        "MlpPolicy", venv, learning_rate=p.learning_rate, n_steps=p.n_steps, batch_size=p.batch_size,
+        n_epochs=p.n_epochs, gamma=p.gamma, gae_lambda=p.gae_lambda, clip_range=p.clip_range,
+        ent_coef=p.ent_coef, vf_coef=p.vf_coef, max_grad_norm=p.max_grad_norm, target_kl=p.target_kl,
+        policy_kwargs={"net_arch": list(p.net_arch), "activation_fn": activation},
         seed=seed, device="cpu", verbose=0)
     update_threads = threads_for_updates(cfg)
 
@@ -223,20 +223,22 @@ def _read_progress(filename: str, resume_from: int) -> tuple[list[str], list[str
     return keys, kept
 
 
-def save_checkpoint(path: str, cfg: dict, model, pool: list[dict], history: list[dict], elapsed: float,
+def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], history: list[dict], elapsed: float,
                     kind: str = "full", speed: float = 0.0) -> None:
-    """Everything a resume needs (``kind="full"``), or only the policy (``kind="policy"``); written atomically."""
+    """Everything a resume needs (``kind="full"``), or only the policy (``kind="policy"``); written atomically.
+    The config is stored as plain data (``cfg.to_dict()``; read back with ``TrainConfig.from_stored``)."""
     import hustings
 
-    game = hustings.game_module(cfg["game"]).raw_env.game_class(cfg["num_players"], **cfg["game_options"])
+    game = hustings.game_module(cfg.game).raw_env.game_class(cfg.num_players, **cfg.game_options)
     data = {
         "format": FORMAT, "version": VERSION, "kind": kind,
-        "game": cfg["game"], "num_players": cfg["num_players"], "game_options": cfg["game_options"],
+        "game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),
         "observation_version": type(game).observation_version, "observation_size": game.observation_size,
         "num_actions": game.num_actions,
-        "net": {"net_arch": cfg["ppo"]["net_arch"], "activation": cfg["ppo"]["activation"]},
+        "net": {"net_arch": list(cfg.ppo.net_arch), "activation": cfg.ppo.activation},
         "policy_state": {k: v.detach().cpu().clone() for k, v in model.policy.state_dict().items()},
-        "config": cfg, "num_timesteps": int(model.num_timesteps), "history": history, "elapsed": float(elapsed),
+        "config": cfg.to_dict(), "num_timesteps": int(model.num_timesteps), "history": history,
+        "elapsed": float(elapsed),
         "timesteps_per_second": float(speed),
     }
     if kind == "full":
@@ -269,7 +271,7 @@ def _pool_arrays(pool: list[dict]):
     return [[np.asarray(w.numpy() if hasattr(w, "numpy") else w) for w in entry["weights"]] for entry in pool]
 
 
-def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, overwrite: bool = False) -> dict:
+def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=None, overwrite: bool = False) -> dict:
     """Run (or, with ``resume``, continue) the training run of a validated config; returns the report dict.
 
     A new run refuses an output folder that holds an earlier run (:class:`OutputExistsError`) unless ``overwrite``
@@ -284,7 +286,7 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, over
     from .selfplay import make_vec_env
 
     # --- 1. config, seeds, threads, output folder ----------------------------------------------------------------
-    out_dir = cfg["output_dir"]
+    out_dir = cfg.output_dir
     ckpt_path = os.path.join(out_dir, "checkpoint.pt")
     state = None
     if resume:
@@ -292,27 +294,19 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, over
         if state["kind"] != "full":
             raise CheckpointError(f"checkpoint {ckpt_path} holds a policy only; expected a full checkpoint "
                                   f"(written by `hustings train`) to resume")
-        old = state["config"]
-        for key in ("game", "num_players", "game_options"):
-            if old[key] != cfg[key]:
-                raise ConfigError(f"cannot resume {ckpt_path}: it was trained with {key}={old[key]!r}, the config "
-                                  f"says {cfg[key]!r}")
-        for key in ("net_arch", "activation"):
-            if old["ppo"][key] != cfg["ppo"][key]:
-                raise ConfigError(f"cannot resume {ckpt_path}: it was trained with ppo.{key}={old['ppo'][key]!r}, "
-                                  f"the config says {cfg['ppo'][key]!r}")
+        check_resume(TrainConfig.from_stored(state["config"], source=f"checkpoint {ckpt_path}"), cfg, ckpt_path)
     check_output_dir(out_dir, resume, overwrite, log)
     os.makedirs(out_dir, exist_ok=True)
     atomic_write_text(_yaml(cfg), os.path.join(out_dir, "config.yaml"))
     start_steps = int(state["num_timesteps"]) if state else 0
-    seed = cfg["seed"] + start_steps  # a resumed run does not replay the games it has already seen
+    seed = cfg.seed + start_steps  # a resumed run does not replay the games it has already seen
     set_random_seed(seed)
 
     # --- 2. vectorised self-play envs --------------------------------------------------------------------------
     venv = make_vec_env(cfg, seed)
 
     # --- 3. the model, fresh or restored -----------------------------------------------------------------------
-    p = cfg["ppo"]
+    p = cfg.ppo
     model, threads = build_model(cfg, venv, seed)
     # time/iterations: every rollout of the run (SB3 counts those of one learn() call, and we call it per rollout).
     model.hustings_iterations = 0
@@ -327,49 +321,49 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, over
             raise CheckpointError(f"checkpoint {ckpt_path} does not fit this config's network ({exc})") from None
         model.num_timesteps = start_steps
         model._n_updates = int(state.get("n_updates", 0))
-        model.hustings_iterations = int(state.get("iterations", start_steps // (p["n_steps"] * cfg["n_envs"])))
+        model.hustings_iterations = int(state.get("iterations", start_steps // (p.n_steps * cfg.n_envs)))
         pool, history = list(state["pool"]), list(state["history"])
         elapsed_before = float(state.get("elapsed", 0.0))
         speed_before = float(state.get("timesteps_per_second", 0.0))
         if pool:
-            venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
+            venv.env_method("set_snapshots", _pool_arrays(pool), p.activation)
         log(f"resumed {ckpt_path} at {start_steps} timesteps, {len(pool)} snapshot(s) in the pool")
     # One logger for the whole run (SB3 would open a new TensorBoard file at every learn() call otherwise); a
     # resumed run continues the earlier one's TensorBoard history and progress.csv.
     model.set_logger(make_logger(out_dir, start_steps if state else None))
 
     pretrained = None
-    if state is None and cfg["pretrain"]["bot"] is not None:  # warm start (fresh runs only)
+    if state is None and cfg.pretrain.bot is not None:  # warm start (fresh runs only)
         from .pretrain import pretrain
         torch.set_num_threads(threads_for_updates(cfg))
         pretrained = pretrain(model, cfg, seed, log)
         torch.set_num_threads(1)
 
     def current_policy() -> NumpyPolicy:
-        return NumpyPolicy.from_state_dict(model.policy.state_dict(), p["activation"])
+        return NumpyPolicy.from_state_dict(model.policy.state_dict(), p.activation)
 
     # --- 4. the loop ---------------------------------------------------------------------------------------------
-    total = cfg["total_timesteps"]
-    rollout = p["n_steps"] * cfg["n_envs"]
-    opp, ev = cfg["opponents"], cfg["eval"]
+    total = cfg.total_timesteps
+    rollout = p.n_steps * cfg.n_envs
+    opp, ev = cfg.opponents, cfg.eval
 
     def next_due(every: int) -> int:
         return (model.num_timesteps // every + 1) * every
 
-    due = {"snapshot": next_due(opp["snapshot_every"]), "eval": next_due(ev["every"]),
-           "checkpoint": next_due(cfg["checkpoint"]["every"])}
+    due = {"snapshot": next_due(opp.snapshot_every), "eval": next_due(ev.every),
+           "checkpoint": next_due(cfg.checkpoint.every)}
     if not history:
-        history.append({"timesteps": model.num_timesteps, **evaluate_policy(cfg, current_policy(), ev["games"],
-                                                                            ev["deterministic"])})
+        history.append({"timesteps": model.num_timesteps, **evaluate_policy(cfg, current_policy(), ev.games,
+                                                                            ev.deterministic)})
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=total, initial=min(model.num_timesteps, total), unit="step", desc=f"train {cfg['game']}",
+        bar = tqdm(total=total, initial=min(model.num_timesteps, total), unit="step", desc=f"train {cfg.game}",
                    file=sys.stderr, dynamic_ncols=True)
     t0 = time.perf_counter()
     learn_seconds = 0.0
     steps_at_start = model.num_timesteps
-    lr0, lr1 = p["learning_rate"], p["learning_rate_end"]
+    lr0, lr1 = p.learning_rate, p.learning_rate_end
     while model.num_timesteps < total:
         if lr1 is not None:  # linear decay over the whole run (resumes included), set before each update
             rate = lr0 + (lr1 - lr0) * min(1.0, model.num_timesteps / total)
@@ -384,31 +378,31 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, over
             bar.update(min(model.num_timesteps, total) - min(before, total))
             bar.set_postfix_str(f"{(model.num_timesteps - steps_at_start) / learn_seconds:,.0f} steps/s "
                                 f"pool {len(pool)}")
-        if model.num_timesteps >= due["snapshot"] and opp["snapshots"] > 0:
+        if model.num_timesteps >= due["snapshot"] and opp.snapshots > 0:
             pool.append({"timesteps": model.num_timesteps, "weights": [torch.from_numpy(a.copy()) for a in
                                                                        current_policy().to_arrays()]})
-            pool = pool[-opp["pool_size"]:]
-            venv.env_method("set_snapshots", _pool_arrays(pool), p["activation"])
-            due["snapshot"] = next_due(opp["snapshot_every"])
+            pool = pool[-opp.pool_size:]
+            venv.env_method("set_snapshots", _pool_arrays(pool), p.activation)
+            due["snapshot"] = next_due(opp.snapshot_every)
         if model.num_timesteps >= due["eval"] or model.num_timesteps >= total:
             t_eval = time.time_ns()
             point = {"timesteps": model.num_timesteps,
-                     **evaluate_policy(cfg, current_policy(), ev["games"], ev["deterministic"])}
+                     **evaluate_policy(cfg, current_policy(), ev.games, ev.deterministic)}
             model.start_time += time.time_ns() - t_eval  # time/fps of this row: the rollout and update only
             history.append(point)
-            for name in ev["baselines"]:
+            for name in ev.baselines:
                 model.logger.record(f"eval/win_share_vs_{name}", point[name])
             line = (f"{model.num_timesteps:>10,} steps: win share " +
-                    ", ".join(f"vs {k} {point[k]:.3f}" for k in ev["baselines"]) +
-                    f" (fair {1 / cfg['num_players']:.3f}); {(model.num_timesteps - steps_at_start) / learn_seconds:,.0f}"
+                    ", ".join(f"vs {k} {point[k]:.3f}" for k in ev.baselines) +
+                    f" (fair {1 / cfg.num_players:.3f}); {(model.num_timesteps - steps_at_start) / learn_seconds:,.0f}"
                     f" timesteps/s")
             bar.write(line) if bar else log(line)
-            due["eval"] = next_due(ev["every"])
+            due["eval"] = next_due(ev.every)
         model.dump_logs(model.hustings_iterations)  # one row per rollout: time/*, rollout/*, train/*, eval/*
         if model.num_timesteps >= due["checkpoint"]:
             save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed_before + time.perf_counter() - t0,
                             speed=(model.num_timesteps - steps_at_start) / learn_seconds)
-            due["checkpoint"] = next_due(cfg["checkpoint"]["every"])
+            due["checkpoint"] = next_due(cfg.checkpoint.every)
     if bar:
         bar.close()
     venv.close()
@@ -428,9 +422,9 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, over
     model_path = os.path.join(out_dir, "model.zip")
     save_sb3_model(model, model_path)
     final = final_evaluation(cfg, policy_path, progress=progress)
-    report = {"game": cfg["game"], "num_players": cfg["num_players"], "timesteps": int(model.num_timesteps),
+    report = {"game": cfg.game, "num_players": cfg.num_players, "timesteps": int(model.num_timesteps),
               "timesteps_this_run": int(trained), "timesteps_per_second": speed, "wall_seconds": elapsed,
-              "fair_share": 1.0 / cfg["num_players"], "history": history, "final": final, "config": cfg,
+              "fair_share": 1.0 / cfg.num_players, "history": history, "final": final, "config": cfg.to_dict(),
               "checkpoint": ckpt_path, "policy": policy_path, "policy_npz": npz_path, "model": model_path}
     if pretrained is not None:
         report["pretrain"] = pretrained
@@ -439,23 +433,24 @@ def train(cfg: dict, resume: bool = False, progress: bool = True, log=None, over
     return report
 
 
-def final_evaluation(cfg: dict, policy_path: str, progress: bool = True) -> dict:
+def final_evaluation(cfg: TrainConfig, policy_path: str, progress: bool = True) -> dict:
     """Duplicate-deal tournaments of the trained policy against n-1 copies of each baseline."""
     from .evaluate import tournament
 
-    n = cfg["num_players"]
+    n = cfg.num_players
     out = {}
-    for baseline in cfg["eval"]["baselines"]:
-        res = tournament(cfg["game"], [policy_path] + [baseline] * (n - 1), cfg["eval"]["final_games"],
-                         num_players=n, game_options=cfg["game_options"], seed=cfg["seed"] + 7, progress=progress)
+    for baseline in cfg.eval.baselines:
+        res = tournament(cfg.game, [policy_path] + [baseline] * (n - 1), cfg.eval.final_games,
+                         num_players=n, game_options=cfg.game_options, seed=cfg.seed + 7, progress=progress)
         me = next(iter(res["bots"]))
         out[baseline] = {k: res["bots"][me][k] for k in ("games", "win_rate", "ci95", "mean_score", "rating")}
     return out
 
 
-def _yaml(cfg: dict) -> str:
+def _yaml(cfg: TrainConfig) -> str:
+    """``config.yaml`` of the run folder: the full config (every key, defaults filled in), in the file's layout."""
     import yaml
-    return yaml.safe_dump(cfg, sort_keys=False)
+    return yaml.safe_dump(cfg.to_dict(), sort_keys=False)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -472,15 +467,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--total-timesteps", type=int, help="override the config's total_timesteps")
     p.add_argument("--seed", type=int, help="override the config's seed")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_json_schema_option(p, TrainConfig)
+
+
+#: Command-line options that override a config key (the option's ``args`` attribute is the key's name).
+OVERRIDES = ("output_dir", "total_timesteps", "seed")
+
+
+def config_from_args(args) -> TrainConfig:
+    """The config file of ``args.config`` with the command-line overrides, checked again."""
+    cfg = load_config(args.config)
+    changes = {name: getattr(args, name) for name in OVERRIDES if getattr(args, name, None) is not None}
+    if changes:
+        cfg = cfg.replace(changes, source=f"config {args.config} (with command-line overrides)")
+    return cfg
 
 
 def run(args) -> int:
-    cfg = load_config(args.config)
-    overrides = {"output_dir": args.output_dir, "total_timesteps": args.total_timesteps, "seed": args.seed}
-    if any(v is not None for v in overrides.values()):
-        raw = dict(cfg)
-        raw.update({k: v for k, v in overrides.items() if v is not None})
-        cfg = validate(raw, source=f"config {args.config} (with command-line overrides)")
+    cfg = config_from_args(args)
     report = train(cfg, resume=args.resume, progress=not args.no_progress, overwrite=args.overwrite)
     print(json.dumps({k: report["final"][k]["win_rate"] for k in report["final"]}))
     return 0
