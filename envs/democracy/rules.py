@@ -6,6 +6,8 @@ per card id: "play that card to the current trick" (the two jokers of the 4-play
 """
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, rng_from_json, rng_to_json
@@ -23,6 +25,12 @@ JOKERS_IN_DECK = {2: 0, 3: 0, 4: 2, 5: 0, 6: 1}  # L8-11
 TRIBES_TO_WIN = 5  # L32
 WINNING_POINTS = 13  # L31
 POINTS = tuple(RANK_POINTS[c % 12] for c in range(48)) + (0,)  # jokers score nothing (L30)
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    out = random.Random.__new__(random.Random)
+    out.setstate(rng.getstate())
+    return out
 
 
 def card_name(card: int) -> str:
@@ -162,7 +170,8 @@ class DemocracyState(WorldState):
     def __init__(self, game: DemocracyGame, rng):
         n = game.num_players
         self.game = game
-        self.rng = rng
+        self._rng = rng  # see the ``rng`` property: a Random, shared copy-on-write after clone(), or a lazy seed
+        self._rng_shared = False
         self.n = n
         self.island = 0
         self.day = 0
@@ -186,6 +195,31 @@ class DemocracyState(WorldState):
         self.score_version = 0
         self.world = np.zeros(game.world_size, dtype=np.float32)
         self._order = [0] * n
+
+    # --- the RNG: copy-on-write, so clone() need not copy the Mersenne Twister state ---------------
+    @property
+    def rng(self) -> random.Random:
+        """This game's private RNG (future deals). After :meth:`clone` the original and the copy share one
+        ``Random`` until either draws: the first access copies it (``getstate`` is the slow part of a copy, and most
+        clones made by a search never reach a deal). A sample from :meth:`sample_hidden` holds only a seed drawn
+        from the caller's RNG until its first deal."""
+        r = self._rng
+        if type(r) is int:
+            r = self._rng = random.Random(r)
+            self._rng_shared = False
+        elif self._rng_shared:
+            r = self._rng = _copy_rng(r)
+            self._rng_shared = False
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
+
+    def _rng_state(self) -> list:
+        """The RNG state as JSON, without copying or advancing a shared RNG."""
+        r = self._rng
+        return rng_to_json(random.Random(r) if type(r) is int else r)
 
     # --- dealing -----------------------------------------------------------------------------------
     def _deal_island(self) -> None:
@@ -416,6 +450,80 @@ class DemocracyState(WorldState):
         w[off["day"] + self.day] = 1
         w[off["island"]] = self.island / 10.0
 
+    # --- search: fast copies and information-set samples ---------------------------------------------
+    def clone(self) -> "DemocracyState":
+        """An independent copy (no JSON): lists and the world vector are copied, the game object is shared, and the
+        RNG is shared copy-on-write (see :attr:`rng`), so both play on identically."""
+        st = self._copy()
+        if type(self._rng) is not int:
+            self._rng_shared = st._rng_shared = True
+        return st
+
+    def _copy(self) -> "DemocracyState":
+        st = DemocracyState.__new__(DemocracyState)
+        d = self.__dict__.copy()  # scalars, the game object and the RNG reference
+        d["hands"] = [h[:] for h in self.hands]
+        d["captured"] = [c[:] for c in self.captured]
+        d["points"] = [x[:] for x in self.points]
+        d["pool"], d["stub"], d["plays"] = self.pool[:], self.stub[:], self.plays[:]
+        d["discards"], d["unseen_discards"] = self.discards[:], self.unseen_discards[:]
+        d["tribes"], d["last_trick"], d["_winners"] = self.tribes[:], self.last_trick[:], self._winners[:]
+        d["_order"] = self._order[:]
+        d["world"] = self.world.copy()
+        st.__dict__ = d
+        return st
+
+    def sample_hidden(self, player: int, rng: random.Random) -> "DemocracyState":
+        """An information-set sample for ``player`` (RULES.md, "Information-set sampling").
+
+        Hidden from ``player``: the other seats' hands, the cards the other seats have committed to the current
+        trick, the unturned voting-pool cards (``pool[trick + 1:]``, in order), the undealt stub (in order) and
+        any unseen second-day leftovers. Nothing restricts where a hidden card can be (any card may be played at
+        any time, so a play shows no void); the only constraints are the sizes of those places, all public. So
+        the hidden cards, taken in a canonical (sorted) order, are shuffled with ``rng`` and dealt back into the
+        same places: every arrangement of the physical cards is equally likely, which is the exact posterior of a
+        fair deal given what ``player`` has seen. The sample's own RNG is a fresh one seeded from ``rng``.
+        """
+        n, k = self.n, NUM_KINDS
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+            raise ValueError(f"democracy: player must be a seat 0..{n - 1}, got {player!r}")
+        st = self._copy()
+        st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
+        if self.finished:
+            return st
+        others = [q for q in range(n) if q != player]
+        hands, plays, trick = st.hands, st.plays, st.trick
+        sizes = [sum(hands[q]) for q in others]
+        committed = [q for q in others if plays[q] >= 0]
+        loose = [plays[q] for q in committed] + st.pool[trick + 1:] + st.stub + st.unseen_discards
+        counts = [sum(col) for col in zip(*(hands[q] for q in others))] if others else [0] * k
+        for c in loose:
+            counts[c] += 1
+        hidden = [c for c in range(k) if counts[c] for _ in range(counts[c])]  # canonical: the real places unused
+        rng.shuffle(hidden)
+        pos = 0
+        for q, size in zip(others, sizes):
+            hand = [0] * k
+            for c in hidden[pos:pos + size]:
+                hand[c] += 1
+            hands[q] = hand
+            pos += size
+        w, off = st.world, self.game.off
+        for q in committed:
+            c = plays[q] = hidden[pos]
+            pos += 1
+            row = off["commit"] + q * k
+            w[row:row + k] = 0
+            w[row + c] = 1
+        tail = len(st.pool) - trick - 1
+        st.pool[trick + 1:] = hidden[pos:pos + tail]
+        pos += tail
+        st.stub = hidden[pos:pos + len(st.stub)]
+        pos += len(st.stub)
+        st.unseen_discards = hidden[pos:]
+        w[off["hand"]:off["hand"] + n * k] = np.asarray(hands, dtype=np.float32).ravel()
+        return st
+
     # --- save / load -------------------------------------------------------------------------------
     def to_json(self) -> dict:
         names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
@@ -429,7 +537,7 @@ class DemocracyState(WorldState):
             "unseen_discards": names(self.unseen_discards), "tribes": list(self.tribes),
             "last_trick": names(self.last_trick), "last_winner": self.last_winner,
             "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
-            "score_version": self.score_version, "rng": rng_to_json(self.rng),
+            "score_version": self.score_version, "rng": self._rng_state(),
         }
 
     @classmethod
