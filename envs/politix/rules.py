@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+from math import comb
 
 import numpy as np
 
@@ -133,6 +135,80 @@ def voter_index(value) -> int:
 
 def politician_index(value) -> int:
     return _name_index(POLITICIANS, value, "politician", (tuple(p.lower() for p in POLITICIAN_NAMES),))
+
+
+# --- information-set sampling helpers (exact counting; see PolitixState.sample_hidden) -------------------------
+def _cards(counts, kinds=range(NK)) -> list[int]:
+    """One entry per physical card of ``counts`` (per kind), for the kinds listed."""
+    out: list[int] = []
+    for k in kinds:
+        if counts[k]:
+            out += [k] * counts[k]
+    return out
+
+
+def _atoms(kinds, avail, cap) -> list:
+    """How to draw cards of ``kinds`` with weight prod_k C(avail_k, x_k) under x_k <= cap_k: one atom per kind
+    whose cap binds, then (last) one atom merging the rest, whose count is split by a uniform subset of their cards
+    (by Vandermonde, sum_{x: sum x = j} prod C(avail_k, x_k) = C(sum avail_k, j), and the split given j is the
+    multivariate hypergeometric)."""
+    atoms, free = [], []
+    for k in kinds:
+        if cap[k] < avail[k]:
+            if cap[k] > 0:
+                atoms.append(((k,), avail[k], cap[k]))
+        elif avail[k]:
+            free.append(k)
+    if free:
+        a = sum(avail[k] for k in free)
+        atoms.append((tuple(free), a, a))
+    return atoms
+
+
+def _suffix_polys(atoms, top: int) -> list[list[int]]:
+    """``suf[i][l]``: the summed weight of the ways atoms ``i..`` can take ``l`` cards in all (l <= top)."""
+    suf = [[1] + [0] * top]
+    for kinds, a, c in reversed(atoms):
+        nxt = suf[-1]
+        nz = [(l, v) for l, v in enumerate(nxt) if v]
+        out = [0] * (top + 1)
+        for j in range(min(c, top) + 1):
+            w = comb(a, j)
+            for l, v in nz:
+                if l + j > top:
+                    break
+                out[l + j] += w * v
+        suf.append(out)
+    suf.reverse()
+    return suf
+
+
+def _pick(weights: list[int], rng) -> int:
+    """An index drawn exactly in proportion to integer weights (not all zero)."""
+    r = rng.randrange(sum(weights))
+    for i, w in enumerate(weights):
+        if r < w:
+            return i
+        r -= w
+    raise AssertionError("unreachable")
+
+
+def _draw_counts(atoms, suf, avail, total: int, rng, out: list[int]) -> None:
+    """Add to ``out`` a kind-count vector of ``total`` cards drawn with weight prod C(avail_k, x_k) (caps held)."""
+    last = len(atoms) - 1
+    for i, (kinds, a, c) in enumerate(atoms):
+        if i == last:
+            j = total
+        else:
+            nxt = suf[i + 1]
+            j = _pick([comb(a, j) * nxt[total - j] for j in range(min(c, total) + 1)], rng)
+        if len(kinds) == 1:
+            out[kinds[0]] += j
+        elif j:
+            for k in rng.sample(_cards(avail, kinds), j):
+                out[k] += 1
+        total -= j
+    assert total == 0
 
 
 class PolitixGame(Game):
@@ -320,6 +396,25 @@ class PolitixState(WorldState):
         self._returns = [0.0] * n
         self.score_version = 0
         self.world = np.zeros(game.world_size, dtype=np.float32)
+        # Public record of the draw pile since the last reshuffle (for information-set sampling, see RULES.md):
+        # the pile's kind counts when the discard pile became it (None before any reshuffle; a tuple, never
+        # changed in place, so clones share it) and, per seat, the kinds it has drawn from that pile since.
+        self.reshuffled: tuple | None = None
+        self.drawn = [[0] * NK for _ in range(n)]
+
+    # The game's RNG is shared copy-on-write between a state and its clones (clone() would otherwise spend most
+    # of its time in getstate/setstate): whichever of them first uses it after the clone takes a private copy.
+    @property
+    def rng(self) -> random.Random:
+        if self._rng_shared:
+            r = random.Random.__new__(random.Random)
+            r.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = r, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
 
     # --- setup -----------------------------------------------------------------------------------------
     def _full_action_pool(self) -> list[int]:
@@ -738,13 +833,17 @@ class PolitixState(WorldState):
 
     def _draw(self, p: int, count: int) -> None:
         deck = self.deck
+        drawn = None if self.reshuffled is None else self.drawn[p]
         for _ in range(count):
             if not deck:
                 if not any(self.discard):
                     break  # PTX-A17: nothing left to draw
                 self._reshuffle()
-                deck = self.deck
-            self._hand_change(p, deck.pop(), 1)
+                deck, drawn = self.deck, self.drawn[p]
+            k = deck.pop()
+            self._hand_change(p, k, 1)
+            if drawn is not None:
+                drawn[k] += 1
         self.world[self.game.off["action_deck"]] = len(deck) / NUM_ACTION_CARDS
 
     def _reshuffle(self) -> None:
@@ -752,6 +851,8 @@ class PolitixState(WorldState):
         deck = [k for k in range(NK) for _ in range(self.discard[k])]
         self.rng.shuffle(deck)
         self.deck = deck
+        self.reshuffled = tuple(self.discard)
+        self.drawn = [[0] * NK for _ in range(self.n)]
         self.discard = [0] * NK
         o = self.game.off["discard"]
         self.world[o:o + NK] = 0
@@ -872,6 +973,157 @@ class PolitixState(WorldState):
             return [0.0] * self.n
         return list(self._returns)
 
+    # --- search: clone and information-set sampling ----------------------------------------------------------
+    def clone(self) -> "PolitixState":
+        """An independent copy without JSON: the lists play changes in place are copied, the world vector copied;
+        the game, its tables and the lists only ever replaced whole (politicians, base support, results, the pile
+        record) are shared; the RNG is shared copy-on-write (see ``rng``), so both play on identically."""
+        st = PolitixState.__new__(PolitixState)
+        st.__dict__.update(self.__dict__)
+        st.hands = [h[:] for h in self.hands]
+        st.hand_size = self.hand_size[:]
+        st.beside = [b[:] for b in self.beside]
+        st.mods = [m[:] for m in self.mods]
+        st.deck = self.deck[:]
+        st.discard = self.discard[:]
+        st.voter_deck = self.voter_deck[:]
+        st.table = self.table[:]
+        st.events_out = self.events_out[:]
+        st.collected = [c[:] for c in self.collected]
+        st.turns = self.turns[:]
+        st.drawn = [x[:] for x in self.drawn]
+        st.world = self.world.copy()
+        self._rng_shared = st._rng_shared = True
+        return st
+
+    def persuader_need(self, player: int) -> tuple[int, tuple, int]:
+        """``(seat, kinds, count)`` of the one hidden-hand constraint play shows ``player``: while another seat is
+        persuading, its hand still holds at least ``count`` cards of the method's kind and coffee and cake (a
+        persuasion can only be started when the hand reaches the power for one card, PTX-A7, and at least one
+        card must be played). ``count`` is 0 when nothing is known."""
+        c = self.cur
+        if self.finished or self.phase != PERSUADE or c == player:
+            return c, (), 0
+        need = max(1 - self.pplayed, SYMBOLS[self.pg][self.pm] - self.ppower, 0)
+        return c, (METHOD_KIND[self.pm], COFFEE), need
+
+    def sample_hidden(self, player: int, rng: random.Random) -> "PolitixState":
+        """A world ``player`` cannot tell from this one, drawn exactly (no rejection) from the model in RULES.md
+        ("Information-set sampling"): the draw pile's kind counts by counting-based sequential sampling (weights
+        prod C(reshuffled-not-drawn-by-player, x), within the unknown cards), its order uniform, the rest of the
+        unknown action cards dealt uniformly to the other hands (the persuader's first, truncated to its known
+        minimum); the voter deck (and, hidden from the second party at 5 players, the base support) reshuffled."""
+        n = self.n
+        shared = self._rng_shared
+        st = self.clone()
+        self._rng_shared = shared  # the sample gets its own fresh RNG: this state's is not shared with it
+        st.rng = random.Random(rng.getrandbits(64))
+        others = [s for s in range(n) if s != player]
+        # the unknown action cards: every other hand and the draw pile (the rest is public or player's own)
+        U = [0] * NK
+        for k in self.deck:
+            U[k] += 1
+        for q in others:
+            h = self.hands[q]
+            for k in range(NK):
+                U[k] += h[k]
+        L = len(self.deck)
+        M = sum(U) - L
+        c, S, need = self.persuader_need(player)
+        if self.reshuffled is None:  # one shuffle dealt every unknown card: all of them are exchangeable
+            avail = cap = U
+        else:  # the pile holds only reshuffled cards player has not drawn (and that are still unknown)
+            mine = self.drawn[player]
+            avail = [self.reshuffled[k] - mine[k] for k in range(NK)]
+            cap = [min(a, u) for a, u in zip(avail, U)]
+        x = [0] * NK
+        if need == 0:
+            if cap is avail or all(c_ >= a for c_, a in zip(cap, avail)):  # no cap binds: a uniform ordered subset
+                deck = rng.sample(_cards(avail), L)
+                for k in deck:
+                    x[k] += 1
+            else:
+                atoms = _atoms(range(NK), avail, cap)
+                _draw_counts(atoms, _suffix_polys(atoms, L), avail, L, rng, x)
+                deck = _cards(x)
+                rng.shuffle(deck)
+        else:
+            T = [k for k in range(NK) if k not in S]
+            a_s, a_t = _atoms(S, avail, cap), _atoms(T, avail, cap)
+            suf_s, suf_t = _suffix_polys(a_s, L), _suffix_polys(a_t, L)
+            u_s, h = U[S[0]] + U[S[1]], self.hand_size[c]
+
+            def weight(t):  # deck ways with t such cards, times the ways c's hand then holds >= need of them
+                ways = suf_s[0][t] * suf_t[0][L - t]
+                if not ways:
+                    return 0
+                r_s = u_s - t  # such cards left for the M cards of the other hands
+                return ways * sum(comb(r_s, s) * comb(M - r_s, h - s) for s in range(need, min(r_s, h) + 1))
+            t = _pick([weight(t) for t in range(L + 1)], rng)
+            _draw_counts(a_s, suf_s, avail, t, rng, x)
+            _draw_counts(a_t, suf_t, avail, L - t, rng, x)
+            deck = _cards(x)
+            rng.shuffle(deck)
+        st.deck = deck
+        rest = [U[k] - x[k] for k in range(NK)]
+        hands = {q: [0] * NK for q in others}
+        if need:
+            r_s = rest[S[0]] + rest[S[1]]
+            h = self.hand_size[c]
+            lo = max(need, h - (M - r_s))
+            s = lo + _pick([comb(r_s, s) * comb(M - r_s, h - s) for s in range(lo, min(r_s, h) + 1)], rng)
+            pool_s, pool_t = _cards(rest, S), _cards(rest, T)
+            rng.shuffle(pool_s)
+            rng.shuffle(pool_t)
+            for k in pool_s[:s] + pool_t[:h - s]:
+                hands[c][k] += 1
+            pool = pool_s[s:] + pool_t[h - s:]
+            dealt = [q for q in others if q != c]
+        else:
+            pool = _cards(rest)
+            dealt = others
+        rng.shuffle(pool)
+        i = 0
+        for q in dealt:
+            j = i + self.hand_size[q]
+            for k in pool[i:j]:
+                hands[q][k] += 1
+            i = j
+        assert i == len(pool)
+        w, off = st.world, self.game.off
+        for q in others:
+            st.hands[q] = hands[q]
+            w[off["hand"] + q * NK:off["hand"] + (q + 1) * NK] = hands[q]
+        if self.reshuffled is not None:  # who drew which of the reshuffled cards: the others' part redealt
+            got = _cards([avail[k] - x[k] for k in range(NK)])
+            rng.shuffle(got)
+            i = 0
+            for q in others:
+                j = i + sum(self.drawn[q])
+                d = [0] * NK
+                for k in got[i:j]:
+                    d[k] += 1
+                st.drawn[q] = d
+                i = j
+            assert i == len(got)
+        # the voter cards: the deck's order, and the base support where player does not see it (sorted first, so
+        # that the sample is a function of what player knows and rng alone, not of the real order)
+        vd = sorted(self.voter_deck)
+        if self.game.has_base and self.party_of[player] != 0:
+            nev = sum(1 for v in vd if v >= NG)
+            groups = sorted(vd[:len(vd) - nev] + _cards(self.base, range(NG)))
+            rng.shuffle(groups)
+            nb = sum(self.base)
+            base = [0] * NG
+            for g in groups[:nb]:
+                base[g] += 1
+            vd = groups[nb:] + vd[len(vd) - nev:]
+            st.base = base
+            w[off["base"]:off["base"] + NG] = base
+        rng.shuffle(vd)
+        st.voter_deck = vd
+        return st
+
     # --- observations ----------------------------------------------------------------------------------
     def _rebuild_world(self) -> None:
         """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
@@ -926,7 +1178,10 @@ class PolitixState(WorldState):
                            {"group": GROUPS[self.pg], "method": METHODS[self.pm], "played": self.pplayed,
                             "power": self.ppower}),
             "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
-            "returns": list(self._returns), "score_version": self.score_version, "rng": rng_to_json(self.rng),
+            "returns": list(self._returns), "score_version": self.score_version,
+            "rng": rng_to_json(self._rng),  # reading the state needs no private copy (see ``rng``)
+            "reshuffled": None if self.reshuffled is None else kinds(self.reshuffled),
+            "drawn": [kinds(d) for d in self.drawn],
         }
 
     @classmethod
@@ -974,11 +1229,18 @@ class PolitixState(WorldState):
             st._winners = [int(p) for p in data["winners"]]
             st._returns = [float(r) for r in data["returns"]]
             st.score_version = int(data["score_version"])
+            if data.get("reshuffled") is not None:  # optional: older saves have no draw-pile record
+                st.reshuffled = tuple(counts(data["reshuffled"], KI, NK))
+                drawn = data.get("drawn") or [[] for _ in range(n)]
+                if len(drawn) != n:
+                    raise StateFormatError("politix: saved drawn cards must list every seat")
+                st.drawn = [counts(d, KI, NK) for d in drawn]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise
             raise StateFormatError(f"politix: saved state is malformed ({type(exc).__name__}: {exc})") from None
         st._check_consistent()
+        st._check_pile_record()
         st._recompute_mods()
         st._rebuild_world()
         return st
@@ -1004,6 +1266,23 @@ class PolitixState(WorldState):
         for g in range(NG):
             voters[g] += self.table[g] + self.base[g] + sum(c[g] for c in self.collected)
         return acts, voters
+
+    def _check_pile_record(self) -> None:
+        """Keep the saved draw-pile record only if it accounts for the saved pile (the pile holds exactly what was
+        reshuffled less what every seat drew since); a hand-edited state loads without it (the sampler then
+        treats the pile and the other hands as one pool, which still contains the real deal)."""
+        if self.reshuffled is None:
+            return
+        left = list(self.reshuffled)
+        for d in self.drawn:
+            for k in range(NK):
+                left[k] -= d[k]
+        pile = [0] * NK
+        for k in self.deck:
+            pile[k] += 1
+        if left != pile:
+            self.reshuffled = None
+            self.drawn = [[0] * NK for _ in range(self.n)]
 
     def _check_consistent(self) -> None:
         P = self.game.num_parties
