@@ -84,6 +84,8 @@ class ActionsMixin:
         s = pend["player"]
         c = a - A_DISCARD
         self.hand[s].remove(c)
+        if self.shown[s]:
+            self._unshow(s, c)
         self.discards["supporters"].append(c)
 
     # --- what a player may do (6.1, 6.2.1-6.2.3, 7.2) -----------------------------------------------------------------
@@ -126,13 +128,18 @@ class ActionsMixin:
         num = self.scen.get("num", 0)
         if num == 5 or num == 7:  # the Scenarios' own actions
             legal += self._scenario_main_options(s, num, cubes)
+        self._supporter_options(s, legal)
+        return legal
+
+    def _supporter_options(self, s: int, legal: list[int]) -> None:
+        """Append to ``legal`` the main-menu actions of seat ``s``'s Supporters: each option it may play, and the
+        discard (the only actions of the main menu in ``A_PLAY .. A_KEEP``)."""
         for c in set(self.hand[s]):
             for o, opt in enumerate(SUPPORTER_LIST[c]["options"]):
                 a = A_PLAY + 2 * c + o
                 if self._effects_ok(opt["effects"], s, a):
                     legal.append(a)
             legal.append(A_DISCARD + c)
-        return legal
 
     def _effects_ok(self, effects: list, s: int, source: int) -> bool:
         for e in effects:
@@ -243,7 +250,10 @@ class ActionsMixin:
         if a == YES:
             self._perform(s, pend["request"])
         else:
-            self.turn["denied"].append(self._source_key(pend["request"]))
+            a = pend["request"]
+            self.turn["denied"].append(self._source_key(a))
+            if A_PLAY <= a < A_DISCARD:  # the request showed the card: it stays in the hand, known to all
+                self.shown[s].append((a - A_PLAY) // 2)
             self._push(["main", s])
 
     def _ctx(self, s: int, mult: int = 1, src: list | None = None) -> dict:
@@ -290,6 +300,8 @@ class ActionsMixin:
             if mult == 2:
                 self.turn["doubled"].remove(c)
             self.hand[s].remove(c)
+            if self.shown[s]:
+                self._unshow(s, c)
             self.discards["supporters"].append(c)
             effs = SUPPORTER_LIST[c]["options"][o]["effects"]
             if s == self._unionist() and any(e["op"] in ("votes", "influence") for e in effs):
@@ -298,6 +310,8 @@ class ActionsMixin:
         elif A_DISCARD <= a < A_KEEP:
             c = a - A_DISCARD
             self.hand[s].remove(c)
+            if self.shown[s]:
+                self._unshow(s, c)
             if c in self.turn["doubled"]:
                 self.turn["doubled"].remove(c)
             self.discards["supporters"].append(c)
@@ -306,6 +320,11 @@ class ActionsMixin:
             self._perform_scenario_action(s, a, after)
         else:
             raise AssertionError(a)
+
+    def _unshow(self, s: int, c: int) -> None:
+        """Supporter ``c`` left seat ``s``'s hand face up: it is no longer a known card of that hand."""
+        if c in self.shown[s]:
+            self.shown[s].remove(c)
 
     @staticmethod
     def _is_tradeoff(e: dict) -> bool:

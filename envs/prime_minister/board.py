@@ -240,8 +240,18 @@ class BoardMixin:
                 return None
             self.decks[deck] = self.discards[deck]
             self.discards[deck] = []
+            self._tag_reshuffle(deck)
             self.rng.shuffle(self.decks[deck])
         return self.decks[deck].pop()
+
+    def _tag_reshuffle(self, deck: str) -> None:
+        """A discard pile turned over into ``deck``: its cards get a new shuffle tag (``engine.new_shuffle_tags``)."""
+        key = "bills" if deck in DECKS else deck
+        tags = list(self.shuffle_tags[key])  # a new list and dict: clones share the old ones
+        t = max(tags) + 1
+        for c in self.decks[deck]:
+            tags[c] = t
+        self.shuffle_tags = dict(self.shuffle_tags, **{key: tags})
 
     def _draw_supporter(self):
         return self._draw("supporters")

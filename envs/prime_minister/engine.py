@@ -37,12 +37,13 @@ for code written against them; the engine never uses them.
 from __future__ import annotations
 
 import copy
+import random
 
 import numpy as np
 
 from ..core.rules import IllegalActionError, StateFormatError, illegal_action_message, rng_from_json, rng_to_json
-from .components import (A_DIR, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, EFFECT_OPS, NUM_ACTIONS,
-                         PHASES, QUESTIONS, YES)
+from .components import (A_DIR, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, BILL_IDS, EFFECT_OPS,
+                         EVENT_IDS, NUM_ACTIONS, PHASES, QUESTIONS, SUP_IDS, YES)
 
 # --- the registries ----------------------------------------------------------------------------------------------
 TASK_HANDLERS: dict = {}      # task name (tasks[i][0])       -> function(state, *args)
@@ -100,8 +101,23 @@ STATE_FIELDS = (
     "gov_party", "mps", "bills", "decks", "discards", "unc_stack", "pact", "resigned", "marker", "careers",
     "tasks", "pending", "over", "winner", "truncated", "turn", "proposed", "revealed_ok", "selected_count",
     "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "score_version",
-    "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands",
+    "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands", "shown", "shuffle_tags",
 )
+# Fields added after version 1 was first saved: a saved state without them loads with these defaults (``shown``: no
+# Supporter publicly known in any hand; ``shuffle_tags``: no deck reshuffled yet). Both serve ``sample_hidden``.
+OPTIONAL_FIELDS = {
+    "shown": lambda n: [[] for _ in range(n)],
+    "shuffle_tags": lambda n: new_shuffle_tags(),
+}
+
+
+def new_shuffle_tags() -> dict:
+    """Per card, the last reshuffle of its deck that it went into (0 = the setup shuffle): ``"supporters"`` and
+    ``"events"`` by card index, ``"bills"`` by bill index (the three bill decks share one list, their tags distinct).
+    ``_draw`` gives every card of a discard pile turned over a new tag, so a face-down card drawn since carries the tag
+    of the shuffle it came from (the information-set sampler keeps cards within those classes, ``sampling.py``). The
+    dict and its lists are replaced when a tag changes, never changed in place, so clones share them."""
+    return {"supporters": [0] * len(SUP_IDS), "events": [0] * len(EVENT_IDS), "bills": [0] * len(BILL_IDS)}
 
 # eff_* decision kind -> (the ctx key its answer is stored under, the first action id of its block)
 _CHOICE_KEYS = {"eff_sector": ("_sector", A_SECTOR), "eff_party": ("_party", A_PARTY),
@@ -226,8 +242,92 @@ class TaskQueue:
             return [0.0] * self.n
         return [1.0 if p in won else -1.0 for p in range(self.n)]
 
+    # --- the RNG, shared copy-on-write between a state and its clones ----------------------------------------------
+    # ``_rng_box`` is ``[random.Random, owners]``: ``clone`` shares the box (owners + 1) instead of copying the
+    # Mersenne Twister state (its getstate / setstate would cost more than the rest of the copy); the first state
+    # that then takes ``rng`` to draw from it gets a private copy, the last owner keeps the original. The engine takes
+    # ``self.rng`` at every use; keep no reference to it across a ``clone``.
+    @property
+    def rng(self) -> random.Random:
+        box = self._rng_box
+        if box[1] > 1:
+            box[1] -= 1
+            r = random.Random.__new__(random.Random)
+            r.setstate(box[0].getstate())
+            self._rng_box = box = [r, 1]
+        return box[0]
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng_box = [value, 1]
+
     def clone(self):
-        return self.game.state_from_json(self.to_json())
+        """An independent copy without JSON: every mutable container of the state is copied to the depth that the rules
+        mutate (lists of ints, the task queue and its effect contexts, bill slots, the Scenario's state); immutable or
+        never-mutated parts are shared: the game, the card data the effects point to (``e`` of an ``eff`` task), the
+        ``[card, owner, side]`` Debate Card entries, ``[bill, seat]`` proposals, the pending ``legal`` list and
+        ``shuffle_tags`` (both replaced, never changed in place), and the RNG until one of them draws from it (the
+        copy-on-write box above). The RNG continues from the same point."""
+        box = self._rng_box
+        box[1] += 1
+        st = self._copy(None)
+        st._rng_box = box
+        return st
+
+    def _copy(self, rng):
+        """The fast copy of :meth:`clone` with the RNG ``rng`` (``sample_hidden`` passes a fresh one)."""
+        st = object.__new__(type(self))
+        st.game = self.game
+        st._rng_box = [rng, 1]
+        st.n = self.n
+        st.round = self.round
+        st.pol = list(self.pol)
+        st.party = list(self.party)
+        st.role = list(self.role)
+        st.standing = list(self.standing)
+        st.favour = list(self.favour)
+        st.vp = list(self.vp)
+        st.cubes = list(self.cubes)
+        st.hand = [list(h) for h in self.hand]
+        st.bill_hand = [list(h) for h in self.bill_hand]
+        st.qt_hands = [list(h) for h in self.qt_hands]
+        st.shown = [list(h) for h in self.shown]
+        st.sector_pos = [list(p) for p in self.sector_pos]
+        st.gov_party = self.gov_party
+        st.mps = dict(self.mps)
+        st.bills = [dict(b, debate=list(b["debate"])) for b in self.bills]
+        st.decks = {k: list(v) for k, v in self.decks.items()}
+        st.discards = {k: list(v) for k, v in self.discards.items()}
+        st.unc_stack = list(self.unc_stack)
+        st.pact = self.pact
+        st.resigned = self.resigned
+        st.marker = self.marker
+        st.careers = [dict(c) for c in self.careers]
+        st.tasks = [["eff", t[1], dict(t[2])] if t[0] == "eff" else list(t) for t in self.tasks]
+        st.pending = None if self.pending is None else dict(self.pending)
+        st.over = self.over
+        st.winner = self.winner
+        st.truncated = self.truncated
+        turn = self.turn
+        st.turn = None if turn is None else dict(turn, doubled=list(turn["doubled"]), denied=list(turn["denied"]))
+        st.proposed = list(self.proposed)
+        st.revealed_ok = self.revealed_ok
+        st.selected_count = self.selected_count
+        st.refused_agreement = list(self.refused_agreement)
+        st.minority_by_challenge = self.minority_by_challenge
+        st.lost_challenge = self.lost_challenge
+        st.event = self.event
+        st.score_version = self.score_version
+        st.ever_split = self.ever_split
+        st.last_unc = self.last_unc
+        st.setup_done = self.setup_done
+        st.mps_party = self.mps_party
+        st.won = list(self.won)
+        st.scen = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.scen.items()}
+        st.shuffle_tags = self.shuffle_tags
+        st._legal = self._legal
+        st._legal_set = self._legal_set
+        return st
 
     # --- JSON -------------------------------------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -235,7 +335,7 @@ class TaskQueue:
         d["game"] = "prime_minister"
         d["version"] = STATE_VERSION
         d["config"] = self.game.config()
-        d["rng"] = rng_to_json(self.rng)
+        d["rng"] = rng_to_json(self._rng_box[0])
         return d
 
     @classmethod
@@ -247,7 +347,10 @@ class TaskQueue:
         try:
             st = cls(game, rng_from_json(data["rng"]))
             for k in STATE_FIELDS:
-                setattr(st, k, copy.deepcopy(data[k]))
+                if k in OPTIONAL_FIELDS and k not in data:
+                    setattr(st, k, OPTIONAL_FIELDS[k](game.num_players))
+                else:
+                    setattr(st, k, copy.deepcopy(data[k]))
         except KeyError as exc:
             raise StateFormatError(f"prime_minister: saved state lacks {exc}") from None
         legal = st.pending["legal"] if st.pending else []

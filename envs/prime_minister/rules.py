@@ -22,7 +22,8 @@ explained in ``engine.py``. The parts, in the rulebook's order (each module's do
   PM's permission (PM-A82);  ``effects.py`` -- the card effects;
 * ``resolution.py`` -- 9.0-9.5 Bill Resolution;  ``challenges.py`` -- 10.0-10.2;  ``elections.py`` -- 11.0-11.5;
 * ``scenarios.py`` -- Scenarios 1-7 (setup, their own steps and actions, passed-bill overrides);
-* ``observation.py`` -- the observation vector and ``render``.
+* ``observation.py`` -- the observation vector and ``render``;  ``sampling.py`` -- ``sample_hidden``, the
+  information-set sampler for search (``clone`` is in ``engine.py``).
 
 Seats are ``0..n-1``; parties ``0`` = Liberal, ``1`` = Conservative; roles ``pm``, ``ol``, ``gbb`` (Government
 Backbencher), ``obb`` (Opposition Backbencher). The flat action table is documented in ``RULES.md`` and in
@@ -54,7 +55,9 @@ from .components import (  # noqa: F401 (re-exported)
 )
 from .effects import EffectsMixin
 from .elections import ElectionsMixin
-from .engine import STATE_FIELDS, TaskQueue, add_legacy_names, check_registries  # noqa: F401 (re-exported)
+from .engine import (  # noqa: F401 (re-exported)
+    STATE_FIELDS, TaskQueue, add_legacy_names, check_registries, new_shuffle_tags,
+)
 from .formulas import (  # noqa: F401 (re-exported)
     bill_projection, by_election_lost, can_challenge, election_vp, election_winner, projected_seats, round10,
     seats_for_lead, vote_odds, vote_passes,
@@ -63,6 +66,7 @@ from .game_setup import SetupMixin
 from .observation import ObservationMixin, observation_rows
 from .resolution import ResolutionMixin
 from .round import RoundMixin
+from .sampling import SamplingMixin
 from .scenarios import ScenariosMixin
 from .selection import SelectionMixin
 from .turns import TurnsMixin
@@ -70,7 +74,7 @@ from .turns import TurnsMixin
 
 class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, ActionsMixin, EffectsMixin,
                          ResolutionMixin, ChallengesMixin, ElectionsMixin, ScenariosMixin, BoardMixin,
-                         ObservationMixin, TaskQueue, State):
+                         ObservationMixin, SamplingMixin, TaskQueue, State):
     """One game of Prime Minister in progress (the parts: this module's docstring; how it runs: ``engine.py``)."""
 
     def __init__(self, game: PrimeMinisterGame, rng):
@@ -84,6 +88,8 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.won = []
         self.scen = {}
         self.qt_hands = [[] for _ in range(self.n)]
+        self.shown = [[] for _ in range(self.n)]  # Supporters publicly known to be in each hand (sampling.py)
+        self.shuffle_tags = new_shuffle_tags()
 
 
 check_registries()

@@ -217,6 +217,7 @@ class ScenariosMixin:
             self.scen["ia_passed"] = True
             self.scen["ia_cards"] = list(self.scen["under_ia"])  # revealed; the PM may play them now
             self.hand[pm].extend(self.scen["under_ia"])
+            self.shown[pm].extend(self.scen["under_ia"])  # face up: known to all while in the hand
             self.scen["under_ia"] = []
             self._push(*[["eff", e, dict(src)] for e in effs], ["debate_cards", b["debate"], "pass"],
                        ["ia_play", pm], ["s4_election"])

@@ -156,6 +156,7 @@ class SelectionMixin:
         if num == 5 and self.scen["act"] in self.scen["aside"] and not self.scen["riots_in_deck"]:
             top = [self.decks["events"].pop() for _ in range(min(5, len(self.decks["events"])))]
             top.append(self.scen["riots"])  # L1136: the Riots shuffled into the top six
+            self.scen["riots_floor"] = len(self.decks["events"])  # public: the Riots lie above this many cards
             self.rng.shuffle(top)
             self.decks["events"].extend(top)
             self.scen["riots_in_deck"] = True
