@@ -158,6 +158,7 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
     (["evaluate", "democracy", "--bots", "CHECKPOINT", "heuristic", "heuristic", "heuristic", "--games", "4"],
      "train"),
     (["train-rllib", "rllib/smoke"], "distributed"),
+    (["serve"], "web"),
 ])
 def test_a_command_that_needs_an_extra_says_which_in_one_line(plain_venv, tmp_path, args, extra):
     checkpoint = os.path.join(ROOT, "checkpoints", "democracy", "policy.pt")

@@ -160,6 +160,27 @@ def _replay(args) -> int:
     return 0
 
 
+def _serve(args) -> int:
+    """``hustings serve``: the local web app (play, watch, replay in a browser); needs the ``web`` extra."""
+    import starlette  # noqa: F401  (first: without the web extra, `hustings` answers with the extra to install)
+    import uvicorn  # noqa: F401
+
+    from hustings.web import serve
+    from hustings.web.sessions import DEFAULT_DATA_DIR
+
+    from .evaluate import build_bot, resolve_specs
+
+    def make_bots(game_name, game, specs, seed):
+        # every SPEC `hustings evaluate` takes (scripted, shipped:GAME, checkpoints, .onnx, ...)
+        recipes = resolve_specs(game_name, game, specs)
+        return [build_bot(game_name, r, seed=seed * 7919 + i) for i, r in enumerate(recipes)]
+
+    data_dir = args.data_dir or DEFAULT_DATA_DIR
+    print(f"hustings web app on http://{args.host}:{args.port}/ (records saved in {data_dir}); Ctrl-C stops it")
+    serve(host=args.host, port=args.port, data_dir=data_dir, make_bots=make_bots)
+    return 0
+
+
 def _export(args) -> int:
     from .export import export
 
@@ -232,6 +253,14 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--seat", type=int, default=None, help="show only what this seat could see")
     rp.add_argument("--pause", action="store_true", help="wait for Enter after each move")
     rp.set_defaults(func=_replay)
+
+    sv = sub.add_parser("serve", help="a local web app: play a seat against bots, watch bots, replay records in a "
+                        "browser (needs the web extra)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument("--data-dir", metavar="DIR", default=None,
+                    help="folder for finished games' records (default ~/.hustings/web)")
+    sv.set_defaults(func=_serve)
 
     ex = sub.add_parser("export", help="export a trained checkpoint as ONNX (+ JSON sidecar) and a torch.export program")
     ex.add_argument("checkpoint", help="a checkpoint from hustings train (policy.pt or checkpoint.pt)")

@@ -13,6 +13,7 @@ import sys
 EXTRAS = {
     "torch": "train", "stable_baselines3": "train", "sb3_contrib": "train", "tensorboard": "train",
     "matplotlib": "train", "onnx": "train", "onnxscript": "train", "ray": "distributed",
+    "starlette": "web", "uvicorn": "web",
 }
 
 
