@@ -14,6 +14,8 @@ Actions (one flat ``Discrete(94)``; see ``RULES.md``):
 """
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from ..core.rules import DealError, Game, StateFormatError, new_rng, rng_from_json, rng_to_json
@@ -44,6 +46,8 @@ DERIVED_BASE = 5 + NUM_CARDS + 2  # observation block computed at observe time (
 
 # how a legal card is played (internal)
 UP, FORCED, DOWN, MIG = 0, 1, 2, 3
+MODE_NAMES = ("up", "forced", "down", "migration")
+_MIG_MOVES = (" Tails->Claws", " Claws->Tails", "")  # the Migration actions 44, 45, 46 in the record
 
 
 def card_name(card: int) -> str:
@@ -54,11 +58,15 @@ def card_name(card: int) -> str:
     return f"{SUIT_SHORT[card // 10]}{card % 10 + 1}"
 
 
+_CARD_IDS = {card_name(c): c for c in range(NUM_CARDS)}
 _PREFIXES = {"en": ENV, "he": HEALTH, "sa": SAFETY, "we": WELFARE, "ec": ECONOMY, "mi": -1}
 
 
 def parse_card(text) -> int:
     """``"Env4"``, ``"Health 2"``, ``"Wel1"``, ``"Eco3"``, ``"Mig"`` / ``"Migration"`` -> card id."""
+    cid = _CARD_IDS.get(text) if isinstance(text, str) else None
+    if cid is not None:  # the short names saves use
+        return cid
     if not isinstance(text, str):
         raise DealError(f"card {text!r} is not a string; expected e.g. 'Env4', 'Hea2', 'Eco1' or 'Mig'")
     t = text.strip().lower().replace(" ", "")
@@ -117,6 +125,357 @@ def trick_winner(ups: list[tuple[int, int]]) -> int:
         if SUIT[card] == popular and VALUE[card] < low:
             win, low = seat, VALUE[card]
     return win
+
+
+def _log_from_json(e, n: int) -> tuple:
+    """One ``round_plays`` entry ``[seat, card or null, mode, paid, party, ruling party, ruling suit, opposition
+    suit]`` -> the internal log tuple."""
+    seat, card, mode, paid, q, rp, rs, os_ = e
+    move = ""
+    if isinstance(mode, str) and mode.startswith("migration"):
+        mode, move = "migration", mode[len("migration"):]
+        if move not in _MIG_MOVES:
+            raise StateFormatError(f"politrickers: round_plays entry {e!r} is malformed")
+    mode = MODE_NAMES.index(mode)
+    shown = -1 if card is None else parse_card(card)
+    if (type(seat) is not int or type(q) is not int or type(rp) is not int or type(rs) is not int
+            or type(os_) is not int or type(paid) is not bool or not 0 <= seat < n or q not in (0, 1)
+            or rp not in (-1, 0, 1) or not -1 <= rs < 5 or not -1 <= os_ < 5 or (shown < 0) != (mode == DOWN)
+            or (shown == MIGRATION) != (mode == MIG)):
+        raise StateFormatError(f"politrickers: round_plays entry {e!r} is malformed")
+    action = (shown if shown >= 0 else 0) + (FLIP if paid else 0)  # a face-down card is filled in on load
+    if mode == MIG:
+        action = _MIG_MOVES.index(move) + MIG_FROM_TAILS + (FLIP if paid else 0)
+    return (seat, action, mode, q, rp, rs, os_)
+
+
+def _log_to_json(e: tuple) -> list:
+    seat, paid, shown, mode, q, rp, rs, os_ = _public_entry(e)
+    name = MODE_NAMES[mode]
+    if mode == MIG:
+        name += _MIG_MOVES[e[1] % FLIP - MIG_FROM_TAILS]
+    return [seat, None if shown < 0 else card_name(shown), name, paid, q, rp, rs, os_]
+
+
+def _fill_face_down(st: "PolitrickersState") -> None:
+    """Put each seat's face-down cards (the last ones it played) into its face-down entries of the record."""
+    log = st.log
+    for s in range(st.n):
+        idx = [i for i, e in enumerate(log) if e[0] == s and e[2] == DOWN]
+        cards = st.hidden[s] + ([st.plays[s]] if st.down[s] else [])
+        if len(idx) > len(cards):
+            raise StateFormatError(f"politrickers: round_plays shows more face-down plays of seat {s} than it "
+                                   f"has face-down cards")
+        for i, c in zip(idx, cards[len(cards) - len(idx):]):
+            e = log[i]
+            log[i] = (s, c + (FLIP if e[1] >= FLIP else 0), *e[2:])
+
+
+# --- information-set sampling (see RULES.md) ---------------------------------------------------------------
+# Cards are drawn by *letter*: the five suits 0..4 and Migration (5). Every constraint the others' plays reveal is
+# about letters only (which suits a seat held at some moment), so a deal is uniform among the consistent ones iff
+# its letter word (the letter in each hidden place) is uniform among the consistent words and the cards of each
+# letter are then spread uniformly over that letter's places.
+_ALL5 = 0b11111
+_MIG_BIT = 1 << 5
+_LETTER = tuple([SUIT[c] for c in range(MIGRATION)] + [5])
+_FACT = [1]
+for _i in range(1, NUM_CARDS + 1):
+    _FACT.append(_FACT[-1] * _i)
+_COUNT_CACHE: dict = {}  # (plan, letter counts) -> memo of consistent-word counts; cleared when it grows large
+_CACHE_MAX = 256
+_REJECT_TRIES = 100  # draws under the voids alone before the exact draw under every holding check
+
+
+def _public_entry(e: tuple) -> tuple:
+    """A play-record entry as every seat saw it: ``(seat, paid switch, card shown (-1 face down, 44 Migration),
+    mode, party before, Ruling Party, Ruling Suit, Opposition Suit)``."""
+    seat, action, mode, q, rp, rs, os_ = e
+    shown = -1 if mode == DOWN else (MIGRATION if mode == MIG else action % FLIP)
+    return seat, action >= FLIP, shown, mode, q, rp, rs, os_
+
+
+def _classes(q: int, rp: int, rs: int, os_: int) -> tuple[int, int]:
+    """The suit masks ``(own, other)`` of ``_split`` for a non-leading player of party ``q``: it must play
+    ``own`` if it holds any, else (forced switch) ``other`` if it holds any, else a card face down."""
+    if q == rp:
+        return 1 << rs, (_ALL5 if os_ < 0 else 1 << os_)
+    if os_ < 0:
+        return _ALL5 & ~(1 << rs), _ALL5
+    return 1 << os_, 1 << rs
+
+
+def _sampling_plan(st: "PolitrickersState", player: int, seats: list[int], fd_count: list[int]):
+    """The hidden places of ``player``'s information set and what the plays of this round say about them.
+
+    Returns ``(steps, dests, tail)``: ``steps`` is the program the counting walk runs, ``("slot", mask, track)``
+    for a place that takes one letter of ``mask`` (``track``: suit bits to remember for later checks) and
+    ``("check", bits, allowed, reset)`` for a holding condition; ``dests`` names each slot step's place;
+    ``tail`` the places with no restriction at all, filled last by a plain shuffle.
+    """
+    by_seat: dict[int, list[tuple]] = {s: [] for s in seats}
+    for e in st.log:
+        if e[0] != player:
+            by_seat[e[0]].append(_public_entry(e))
+    steps: list[tuple] = []
+    dests: list[tuple] = []
+    free: list[tuple] = []  # (mask, dest) of places not tied to any holding check
+    for s in seats:
+        ents = by_seat[s]
+        m = len(ents)
+        void = 0
+        voids = [0] * m  # the voids known at each play of s (they hold for every later holding of s)
+        for j, (_, paid, shown, mode, q0, rp, rs, os_) in enumerate(ents):
+            if rs >= 0 and mode in (FORCED, DOWN):
+                own, other = _classes(1 - q0 if paid else q0, rp, rs, os_)
+                void |= own if mode == FORCED else own | other
+            voids[j] = void
+        known = [0] * (m + 1)  # suits s played face up at or after each of its plays
+        for j in range(m - 1, -1, -1):
+            shown = ents[j][2]
+            known[j] = known[j + 1] | (1 << SUIT[shown] if 0 <= shown < MIGRATION else 0)
+        checks: list[list[tuple]] = [[] for _ in range(m)]
+        track = 0
+        for j, (_, paid, shown, mode, q0, rp, rs, os_) in enumerate(ents):
+            if not paid or rs < 0:
+                continue
+            # a paid switch by a non-leader was legal: no forced switch before it (POL-A5.3) and, when the play
+            # after it shows nothing (Migration), none after it either (POL-A5.5)
+            q1 = 1 - q0
+            for q in ((q0, q1) if mode == MIG else (q0,)):
+                own, other = _classes(q, rp, rs, os_)
+                bits = (own | other) & ~voids[j] & ~known[j]
+                sure = known[j] & (own | other)
+                allowed = 0
+                u = bits
+                while True:  # every subset u of bits: is "the unknown cards of s bring suits u" consistent?
+                    v = u | sure
+                    if v & own or not v & other:
+                        allowed |= 1 << u
+                    if u == 0:
+                        break
+                    u = (u - 1) & bits
+                full = 0
+                u = bits
+                while True:
+                    full |= 1 << u
+                    if u == 0:
+                        break
+                    u = (u - 1) & bits
+                if allowed == full:
+                    continue
+                if not allowed:
+                    raise ValueError("politrickers: the play record contradicts itself; cannot sample")
+                checks[j].append((bits, allowed))
+                track |= bits
+        # the places of s in reverse play order: hand, then face-down cards from the latest back
+        logged = sum(1 for e in ents if e[3] == DOWN)
+        unlogged = fd_count[s] - logged
+        if unlogged < 0:
+            raise ValueError(f"politrickers: the play record shows more face-down plays of seat {s} than it has")
+        seq: list[tuple] = []  # ("slot", mask, dest) / ("check", bits, allowed)
+        hand_mask = (_ALL5 & ~void) | _MIG_BIT
+        for i in range(len(st.hands[s])):
+            seq.append(("slot", hand_mask, (0, s, i)))
+        fd_index = fd_count[s]
+        for j in range(m - 1, -1, -1):
+            if ents[j][3] == DOWN:
+                fd_index -= 1
+                seq.append(("slot", _ALL5 & ~voids[j], (1, s, fd_index)))
+            for bits, allowed in checks[j]:
+                seq.append(("check", bits, allowed))
+        for i in range(unlogged):
+            seq.append(("slot", _ALL5, (1, s, i)))
+        last = max((i for i, x in enumerate(seq) if x[0] == "check"), default=-1)
+        for i, x in enumerate(seq):
+            if i > last:
+                free.append((x[1], x[2]))
+            elif x[0] == "slot":
+                steps.append(("slot", x[1], track))
+                dests.append(x[2])
+            else:
+                steps.append(("check", x[1], x[2], i == last))
+    tail: list[tuple] = []
+    letters = 0
+    for s in seats:
+        for c in st.hands[s]:
+            letters |= 1 << _LETTER[c]
+        for c in st.hidden[s]:
+            letters |= 1 << _LETTER[c]
+        if st.down[s]:
+            letters |= 1 << _LETTER[st.plays[s]]
+    for c in st.leftovers:
+        letters |= 1 << _LETTER[c]
+    restricted = []
+    for mask, dest in free:
+        if mask & letters == letters:
+            tail.append(dest)
+        else:
+            restricted.append((mask, dest))
+    restricted.sort(key=lambda x: x[0])
+    pre = [("slot", mask, 0) for mask, _ in restricted]
+    steps = pre + steps
+    dests = [d for _, d in restricted] + dests
+    tail += [(2, -1, i) for i in range(len(st.leftovers))]
+    return steps, dests, tail
+
+
+def _draw(pool: list[int], steps: list[tuple], tail_len: int, rng: random.Random) -> list[int]:
+    """A uniformly random deal of ``pool`` onto the slot steps (in order), then the tail places, fitting every void
+    (slot mask) and every holding check of ``steps``.
+
+    The voids alone keep the exact count small; the holding checks (what a non-leader's paid switch showed it
+    held) multiply it by the suits they track. So first draw exactly under the voids alone and keep the first draw
+    that also passes the checks (rejection: uniform among the deals that pass), and only after ``_REJECT_TRIES``
+    misses draw exactly under everything. Either way the deal is uniform among the consistent ones, so the
+    mixture is too.
+    """
+    counts = [0] * 6
+    letter = _LETTER
+    for c in pool:
+        counts[letter[c]] += 1
+    counts = tuple(counts)
+    if not any(st[0] == "check" for st in steps):
+        return _walk(_plan_for(tuple(steps), counts, tail_len), pool, rng)
+    voids_only = _plan_for(tuple(("slot", st[1], 0) for st in steps if st[0] == "slot"), counts, tail_len)
+    for _ in range(_REJECT_TRIES):
+        cards = _walk(voids_only, pool, rng)
+        pres, i, ok = 0, 0, True
+        for st in steps:
+            if st[0] == "slot":
+                pres |= (1 << letter[cards[i]]) & st[2]
+                i += 1
+            else:
+                if not (st[2] >> (pres & st[1])) & 1:
+                    ok = False
+                    break
+                if st[3]:
+                    pres = 0
+        if ok:
+            return cards
+    return _walk(_plan_for(tuple(steps), counts, tail_len), pool, rng)
+
+
+class _Plan:
+    """The counting tables for one sampling program and one hand of hidden letters (cached: a search samples the
+    same position again and again).
+
+    Letters that no step tells apart (the same places allowed, never tracked) are merged into one class (a uniform
+    word over classes, then a uniform spread of each class's cards over its places, is still uniform).
+    ``count(i, r, pres)`` is the number of class words for steps ``i..`` and the tail, with class counts ``r``
+    left (6 bits per class) and suit bits ``pres`` seen so far among the current seat's checked places.
+    """
+
+    def __init__(self, steps: tuple, counts: tuple, tail_len: int):
+        tracked = 0
+        for st in steps:
+            if st[0] == "slot":
+                tracked |= st[2]
+        groups: list[list[int]] = []
+        sig: dict = {}
+        for x in range(6):
+            if not counts[x]:
+                continue
+            key = ("tracked", x) if tracked >> x & 1 else tuple(st[1] >> x & 1 for st in steps if st[0] == "slot")
+            if key in sig:
+                groups[sig[key]].append(x)
+            else:
+                sig[key] = len(groups)
+                groups.append([x])
+        self.cls = [-1] * 6
+        for g, xs in enumerate(groups):
+            for x in xs:
+                self.cls[x] = g
+        compiled = []
+        for st in steps:
+            if st[0] == "slot":
+                mask, track = st[1], st[2]
+                compiled.append((0, tuple((6 * g, (1 << xs[0]) & track if len(xs) == 1 else 0)
+                                          for g, xs in enumerate(groups) if mask >> xs[0] & 1)))
+            else:
+                compiled.append((1, st[1], st[2], st[3]))
+        self.compiled = compiled
+        self.ncls = len(groups)
+        self.code = sum(sum(counts[x] for x in xs) << (6 * g) for g, xs in enumerate(groups))
+        self.trivial = not steps
+        memo: dict = {}
+        nsteps = len(compiled)
+        fact = _FACT
+        shifts = range(0, 6 * len(groups), 6)
+
+        def count(i: int, code: int, pres: int) -> int:
+            k = (code << 11) | (pres << 6) | i
+            v = memo.get(k)
+            if v is not None:
+                return v
+            if i == nsteps:
+                v = fact[tail_len]
+                for sh in shifts:
+                    v //= fact[(code >> sh) & 63]
+            else:
+                st = compiled[i]
+                if st[0] == 0:
+                    v = 0
+                    for sh, bit in st[1]:
+                        if (code >> sh) & 63:
+                            v += count(i + 1, code - (1 << sh), pres | bit)
+                elif (st[2] >> (pres & st[1])) & 1:
+                    v = count(i + 1, code, 0 if st[3] else pres)
+                else:
+                    v = 0
+            memo[k] = v
+            return v
+
+        self.count, self.memo = count, memo
+        if count(0, self.code, 0) == 0:
+            raise ValueError("politrickers: no deal fits the play record; cannot sample")
+
+
+def _plan_for(steps: tuple, counts: tuple, tail_len: int) -> _Plan:
+    key = (steps, counts)
+    plan = _COUNT_CACHE.get(key)
+    if plan is None:
+        if len(_COUNT_CACHE) >= _CACHE_MAX:
+            _COUNT_CACHE.clear()
+        plan = _COUNT_CACHE[key] = _Plan(steps, counts, tail_len)
+    return plan
+
+
+def _walk(plan: _Plan, pool: list[int], rng: random.Random) -> list[int]:
+    """One uniformly random consistent deal for ``plan``: the cards of its slot steps in order, then the tail's.
+    Each slot's class is picked with probability proportional to the number of consistent words it leaves, so
+    every consistent word is equally likely; each slot then takes a uniformly random card of its class (drawn
+    without replacement) and the tail a uniform shuffle of the rest."""
+    if plan.trivial:
+        rest = pool[:]
+        rng.shuffle(rest)
+        return rest
+    by_class: list[list[int]] = [[] for _ in range(plan.ncls)]
+    cls, letter = plan.cls, _LETTER
+    for c in pool:
+        by_class[cls[letter[c]]].append(c)
+    count, below = plan.count, rng.randrange
+    code, pres = plan.code, 0
+    out: list[int] = []
+    for i, st in enumerate(plan.compiled):
+        if st[0] == 0:
+            pick = below(count(i, code, pres))
+            for sh, bit in st[1]:
+                if (code >> sh) & 63:
+                    nxt, npres = code - (1 << sh), pres | bit
+                    pick -= count(i + 1, nxt, npres)
+                    if pick < 0:
+                        break
+            code, pres = nxt, npres
+            cs = by_class[sh // 6]  # a uniformly random card of the class
+            j = below(len(cs))
+            cs[j], cs[-1] = cs[-1], cs[j]
+            out.append(cs.pop())
+        elif st[3]:
+            pres = 0
+    rest = [c for cs in by_class for c in cs]
+    rng.shuffle(rest)
+    return out + rest
 
 
 class PolitrickersGame(Game):
@@ -265,6 +624,22 @@ class PolitrickersState(WorldState):
         self.world = np.zeros(game.world_size, dtype=np.float32)
         self._modes: dict[int, int] | None = None
         self._legal: list[int] = []
+        # the plays of this round, public facts only (see ``_log_entry``); the sampler reads voids from it
+        self.log: list[tuple] = []
+
+    @property
+    def rng(self) -> random.Random:
+        """This game's RNG (for deals). After ``clone()`` the two states share one untouched RNG object until
+        either uses its own: it first takes a private copy, so neither sees the other's draws."""
+        if self._rng_shared:
+            r = random.Random.__new__(random.Random)
+            r.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = r, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
 
     # --- dealing -----------------------------------------------------------------------------------
     def _start_round(self, chair: int) -> None:
@@ -291,6 +666,7 @@ class PolitrickersState(WorldState):
         self.tricks_won = [0] * n
         self.seen = []
         self.hidden = [[] for _ in range(n)]
+        self.log = []
         self.tricks_done = 0
         self.last_winner = chair
         self._start_trick(chair)
@@ -499,6 +875,9 @@ class PolitrickersState(WorldState):
         n = self.n
         p = (self.trick_start + self.turn) % n
         w, off = self.world, self.game.off
+        # the play record: (seat, action, how it was played, party before it, Ruling Party, Ruling Suit, Opposition
+        # Suit before it); all public but a face-down card's identity (see ``_public_entry``)
+        self.log.append((p, action, mode, self.party[p], self.ruling_party, self.ruling_suit, self.opp_suit))
         if action >= FLIP:
             action -= FLIP
             self.tokens[p] -= 1
@@ -752,8 +1131,9 @@ class PolitrickersState(WorldState):
             "libra": {"Tails": list(self.libra[TAILS]), "Claws": list(self.libra[CLAWS])},
             "tricks_won": list(self.tricks_won), "vp": list(self.vp), "round_vp": list(self.round_vp),
             "last_winner": self.last_winner, "history": [dict(h) for h in self.history],
+            "round_plays": [_log_to_json(e) for e in self.log],
             "finished": self.finished, "winners": list(self._winners), "score_version": self.score_version,
-            "rng": rng_to_json(self.rng),
+            "rng": rng_to_json(self._rng),
         }
 
     @classmethod
@@ -790,6 +1170,7 @@ class PolitrickersState(WorldState):
             st.round_vp = [int(x) for x in data["round_vp"]]
             st.last_winner = int(data["last_winner"])
             st.history = [dict(h) for h in data["history"]]
+            st.log = [_log_from_json(e, n) for e in data.get("round_plays", [])]  # older saves: none
             st.finished = bool(data["finished"])
             st._winners = [int(p) for p in data["winners"]]
             st.score_version = int(data["score_version"])
@@ -800,6 +1181,7 @@ class PolitrickersState(WorldState):
                 raise
             raise StateFormatError(f"politrickers: saved state is malformed ({type(exc).__name__}: {exc})") from None
         st._check_consistent()
+        _fill_face_down(st)
         st._rebuild_world()
         return st
 
@@ -812,6 +1194,9 @@ class PolitrickersState(WorldState):
         if any(seen[c] != (1 if g.in_deck[c] else 0) for c in range(NUM_CARDS)):
             raise StateFormatError("politrickers: saved state does not hold each card of the deck exactly once")
         for p in range(n):
+            if sum(1 for e in self.log if e[0] == p and e[2] == DOWN) > len(self.hidden[p]) + self.down[p]:
+                raise StateFormatError(f"politrickers: round_plays shows more face-down plays of seat {p} than "
+                                       f"it has face-down cards")
             if self.tokens[p] + self.spent[p] + self.libra[0][p] + self.libra[1][p] != TOKENS:
                 raise StateFormatError(f"politrickers: seat {p} does not hold {TOKENS} tokens in all")
         if not self.finished:
@@ -823,6 +1208,92 @@ class PolitrickersState(WorldState):
                 raise StateFormatError("politrickers: hand sizes do not match the tricks played")
             if max(self.plate) > PLATE_MAX:
                 raise StateFormatError("politrickers: a plate holds more than 6 tokens")
+
+    # --- search: clone and information-set sampling ------------------------------------------------------
+    def clone(self) -> "PolitrickersState":
+        """An independent copy (no JSON): lists copied, the game, the legal-move cache and the (never mutated)
+        history dicts and log tuples shared; the RNG continues from the same point."""
+        c = object.__new__(PolitrickersState)
+        d = c.__dict__
+        d.update(self.__dict__)
+        d["hands"] = [h[:] for h in self.hands]
+        d["hidden"] = [h[:] for h in self.hidden]
+        d["leftovers"] = self.leftovers[:]
+        d["party"] = self.party[:]
+        d["plays"] = self.plays[:]
+        d["down"] = self.down[:]
+        d["ups"] = self.ups[:]
+        d["seen"] = self.seen[:]
+        d["tokens"] = self.tokens[:]
+        d["spent"] = self.spent[:]
+        d["libra"] = [self.libra[0][:], self.libra[1][:]]
+        d["plate"] = self.plate[:]
+        d["tricks_won"] = self.tricks_won[:]
+        d["vp"] = self.vp[:]
+        d["round_vp"] = self.round_vp[:]
+        d["history"] = self.history[:]
+        d["_winners"] = self._winners[:]
+        d["log"] = self.log[:]
+        d["world"] = self.world.copy()
+        # the RNG is copied on first use instead (it is drawn from only at a deal): both share it, untouched
+        self._rng_shared = d["_rng_shared"] = True
+        return c
+
+    def sample_hidden(self, player: int, rng: random.Random) -> "PolitrickersState":
+        """A state ``player`` cannot tell from this one, its hidden cards drawn uniformly (see RULES.md,
+        "Information-set sampling"): the other hands, the others' face-down cards (this round's and this trick's)
+        and the leftovers are redealt among themselves, exactly uniformly among the deals that fit every void
+        and every holding the others' plays of this round showed."""
+        n = self.n
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+            raise ValueError(f"politrickers: sample_hidden needs a seat 0..{n - 1}, got {player!r}")
+        player = int(player)
+        seats = [s for s in range(n) if s != player]
+        # the hidden places, as (kind, seat, index): 0 = hand, 1 = face-down card (index in play order), 2 = leftover
+        pool: list[int] = []
+        fd_count = [0] * n
+        for s in seats:
+            pool += self.hands[s]
+            pool += self.hidden[s]
+            fd_count[s] = len(self.hidden[s]) + (1 if self.down[s] else 0)
+            if self.down[s]:
+                pool.append(self.plays[s])
+        pool += self.leftovers
+        steps, dests, tail = _sampling_plan(self, player, seats, fd_count)
+        cards = _draw(pool, steps, len(tail), rng)
+        out = self.clone()
+        out.rng = random.Random(rng.getrandbits(64))
+        out._modes = None
+        w, off, k = out.world, self.game.off, NUM_CARDS
+        hands = {s: [] for s in seats}
+        fds = {s: [-1] * fd_count[s] for s in seats}
+        left: list[int] = []
+        for (kind, s, i), c in zip(dests + tail, cards):
+            if kind == 0:
+                hands[s].append(c)
+            elif kind == 1:
+                fds[s][i] = c
+            else:
+                left.append(c)
+        for s in seats:
+            h = hands[s]
+            h.sort()
+            out.hands[s] = h
+            fd = fds[s]
+            nh = len(self.hidden[s])
+            out.hidden[s] = fd[:nh]
+            if self.down[s]:
+                out.plays[s] = fd[nh]
+            base = off["hand"] + s * k
+            w[base:base + k] = 0
+            w[[base + c for c in h]] = 1
+            base = off["hidden"] + s * k
+            w[base:base + k] = 0
+            w[[base + c for c in fd[:nh]]] = 1
+        left.sort()
+        out.leftovers = left
+        _fill_face_down(out)  # the record's face-down entries now name the sampled cards
+        return out
 
     # --- text --------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
