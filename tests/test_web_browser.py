@@ -1,10 +1,11 @@
 """The web app in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven by Playwright plays a whole
 game of each title by clicking its legal moves, watches bots, replays an uploaded record, and takes the screenshots
-in docs/. Skipped when Chromium or Playwright is missing."""
+(into docs/ with HUSTINGS_SCREENSHOTS=docs). Skipped when Chromium or Playwright is missing."""
 from __future__ import annotations
 
 import json
 import os
+import tempfile
 import random
 import socket
 import threading
@@ -14,7 +15,8 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DOCS = os.path.join(ROOT, "docs")
+# Screenshots go to a temporary folder, or to docs/ when HUSTINGS_SCREENSHOTS=docs (to refresh the README's).
+DOCS = os.path.join(ROOT, "docs") if os.environ.get("HUSTINGS_SCREENSHOTS") == "docs" else None
 
 pytestmark = [
     pytest.mark.browser,
@@ -100,8 +102,9 @@ def set_up(page, game: str, players: int, seat: str, bots: str = "random", seed:
 
 
 def shot(page, name: str) -> None:
-    os.makedirs(DOCS, exist_ok=True)
-    path = os.path.join(DOCS, name)
+    folder = DOCS or os.path.join(tempfile.gettempdir(), "hustings-screenshots")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
     page.screenshot(path=path)
     assert os.path.getsize(path) < 600_000
 
