@@ -73,10 +73,17 @@ def make(name: str, num_players: int | None = None, **options):
 
 
 def make_bot(game: str, spec: str, seed: int | None = None):
-    """A scripted bot of ``game`` by name (``random``, ``heuristic``, ...)."""
+    """A bot of ``game`` by SPEC: a scripted bot's name (``random``, ``heuristic``, ...) or a search bot, ``ismcts``
+    or ``pimc`` with optional ``:key=value,...`` (``ismcts:iters=1000,rollout=heuristic``, ``ismcts:seconds=0.05``;
+    keys ``iters``, ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``: :mod:`hustings.core.search`)."""
+    from .core import search
+
     bots = game_module(game).BOTS
+    if search.is_search_spec(spec):
+        return search.make_search_bot(game, spec, seed=seed)
     if spec not in bots:
-        raise ConfigError(f"{game}: unknown bot {spec!r}; expected one of {', '.join(sorted(bots))}")
+        raise ConfigError(f"{game}: unknown bot {spec!r}; expected one of {', '.join(sorted(bots))}, "
+                          f"or a search bot ({search.spec_help()})")
     return bots[spec](seed=seed)
 
 

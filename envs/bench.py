@@ -18,6 +18,12 @@ For each game it measures, alternating A/B runs so that machine noise hits both 
 
 It prints medians over rounds and the ratios; ``--check`` exits 1 when a target is missed.
 
+``--search`` measures IS-MCTS (:mod:`hustings.core.search`, random rollouts to the end of the game, the game's own
+``sample_hidden``) in iterations/s from the first decision of seeded deals at the default table, and in the same run,
+alternating, OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) over its C++ ``hearts``
+(4 players, one random rollout per iteration); target: ours >= 1x on Democracy and Politrickers. The OpenSpiel row
+is skipped, with a message, when ``open_spiel`` is not installed (``pip install open-spiel``).
+
 ``--clone`` measures instead what search needs from the rules interface, on random mid-game states of each game:
 ``State.clone()`` against the JSON round trip ``game.state_from_json(state.to_json())`` in the same process
 (target: clone >= 20x faster), and ``State.sample_hidden(player, rng)`` per second where the game has one.
@@ -262,6 +268,143 @@ def report_clone(res: dict) -> list[str]:
     return [] if ok else [f"{res['game']} clone ratio"]
 
 
+SEARCH_RATIO_TARGET = 1.0
+SEARCH_TARGET_GAMES = ("democracy", "politrickers")
+SEARCH_ITERATIONS = 100  # per search; a timed run repeats searches over its positions
+
+
+def first_decisions(game, count: int, seed: int) -> list:
+    """The first position of ``count`` seeded deals where the player to move has two or more legal actions."""
+    out, rng = [], random.Random(seed)
+    while len(out) < count:
+        state = game.new_initial_state(seed=rng.randrange(1 << 30))
+        while not state.is_terminal() and len(state.legal_actions()) < 2:
+            state._apply(state.legal_actions()[0])
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def _search_rate(search, states: list, seconds: float) -> float:
+    """Iterations/s of ``search(state) -> iterations done`` cycled over ``states`` for about ``seconds``."""
+    done, i, t0 = 0, 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds or done == 0:
+        done += search(states[i % len(states)])
+        i += 1
+    return done / (time.perf_counter() - t0)
+
+
+def openspiel_hearts(iterations: int, seed: int):
+    """``(search, positions)`` for OpenSpiel's Python IS-MCTS over C++ hearts, or ``None`` without open_spiel."""
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rs = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
+                           max_simulations=iterations, random_state=rs)
+    states = []
+    for k in range(20):
+        r = np.random.RandomState(seed * 1000 + k)
+        st = game.new_initial_state()
+        while st.is_chance_node():  # the deal (and pass direction): then the first decision
+            outcomes, probs = zip(*st.chance_outcomes())
+            st.apply_action(int(r.choice(outcomes, p=probs)))
+        states.append(st)
+
+    def search(st) -> int:
+        bot.step(st)
+        return iterations
+
+    def playout_length(st) -> int:  # decisions of one random playout (what a rollout plays), chance not counted
+        st, steps = st.clone(), 0
+        while not st.is_terminal():
+            if st.is_chance_node():
+                outcomes, probs = zip(*st.chance_outcomes())
+                st.apply_action(int(rs.choice(outcomes, p=probs)))
+                continue
+            legal = st.legal_actions()
+            st.apply_action(legal[rs.randint(len(legal))])
+            steps += 1
+        return steps
+    return search, states, statistics.mean(playout_length(st) for st in states for _ in range(5))
+
+
+def playout_length(states: list, seed: int = 0) -> float:
+    """Mean decisions of a random playout from ``states`` to the end (what a full random rollout plays)."""
+    rng, total = random.Random(seed), 0
+    for state in states:
+        for _ in range(5):
+            st = state.clone()
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                st._apply(legal[rng.randrange(len(legal))])
+                total += 1
+    return total / (5 * len(states))
+
+
+def bench_search(name: str, players: int | None, seconds: float, rounds: int, ref=None) -> dict:
+    """IS-MCTS iterations/s of game ``name`` and, alternating in the same process, of OpenSpiel over hearts."""
+    import hustings
+    from hustings.core.search import ISMCTSBot
+
+    module = hustings.game_module(name)
+    game = module.raw_env.game_class(players or module.raw_env.default_players)
+    states = first_decisions(game, 20, seed=1)
+    out = {"game": name, "players": game.num_players, "iterations": SEARCH_ITERATIONS}
+    try:
+        states[0].sample_hidden(states[0].current_player(), random.Random(0))
+    except NotImplementedError:
+        out["ours"] = None
+        return out
+    # Random rollouts to the end, whatever the game's default search settings are.
+    bot = ISMCTSBot(name, iterations=SEARCH_ITERATIONS, rollout="random", depth=None, horizon=None, leaf="returns",
+                    fpu=None, seed=0)
+    out["playout"] = playout_length(states)
+
+    def ours(st) -> int:
+        return bot.search(st, st.current_player())[1]
+
+    ref = openspiel_hearts(SEARCH_ITERATIONS, seed=0) if ref is None else ref
+    _search_rate(ours, states, 0.3)  # warm up
+    if ref:
+        _search_rate(ref[0], ref[1], 0.3)
+    mine, theirs = [], []
+    for _ in range(rounds):
+        mine.append(_search_rate(ours, states, seconds))
+        if ref:
+            theirs.append(_search_rate(ref[0], ref[1], seconds))
+    out["ours"] = statistics.median(mine)
+    if ref:
+        out["openspiel"] = statistics.median(theirs)
+        out["openspiel_playout"] = ref[2]
+        out["ratio"] = statistics.median(a / b for a, b in zip(mine, theirs))
+    return out
+
+
+def report_search(res: dict) -> list[str]:
+    print(f"{res['game']} {res['players']}p")
+    if res["ours"] is None:
+        print("  IS-MCTS      : (skipped: the game has no State.sample_hidden yet)")
+        return []
+    print(f"  IS-MCTS      : {res['ours']:>10,.0f} iterations/s (random rollouts to the end, "
+          f"{res['iterations']} per search, first decisions of 20 deals; a random playout from there is "
+          f"{res['playout']:.0f} decisions: {res['ours'] * res['playout']:,.0f} playout decisions/s)")
+    if "openspiel" not in res:
+        print("  OpenSpiel    : (skipped: open_spiel is not installed; pip install open-spiel)")
+        return []
+    target = res["game"] in SEARCH_TARGET_GAMES
+    ok = res["ratio"] >= SEARCH_RATIO_TARGET
+    verdict = f" (target >= {SEARCH_RATIO_TARGET:g}: {'ok' if ok else 'MISSED'})" if target else " (no target)"
+    print(f"  OpenSpiel    : {res['openspiel']:>10,.0f} iterations/s (Python ISMCTSBot over C++ hearts 4p, "
+          f"same process, alternating; playouts of {res['openspiel_playout']:.0f} decisions: "
+          f"{res['openspiel'] * res['openspiel_playout']:,.0f} playout decisions/s)")
+    print(f"  search ratio : {res['ratio']:>10.2f}x{verdict}")
+    return [] if ok or not target else [f"{res['game']} search ratio"]
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     import hustings
@@ -277,9 +420,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--clone", action="store_true",
                         help="measure State.clone() against the JSON round trip, and sample_hidden (for search)")
+    parser.add_argument("--search", action="store_true",
+                        help="measure IS-MCTS iterations/s against OpenSpiel's Python ISMCTSBot over hearts")
     args = parser.parse_args(argv)
     misses = []
+    ref = None
+    if args.search:
+        ref = openspiel_hearts(SEARCH_ITERATIONS, seed=0) or False
     for name in args.games or hustings.games():
+        if args.search:
+            misses += report_search(bench_search(name, args.players, args.seconds, args.rounds, ref))
+            continue
         if args.clone:
             misses += report_clone(bench_clone(name, args.players, args.seconds, args.rounds))
             continue

@@ -36,16 +36,23 @@ SHIPPED = "shipped:"  # a SPEC prefix: shipped:democracy is the shipped Democrac
 
 # --- bots from specs --------------------------------------------------------------------------------------------
 def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
-    """Turn SPECs into picklable bot recipes: ``("scripted", name)`` or ``("policy", arrays, activation, label)``."""
+    """Turn SPECs into picklable bot recipes: ``("scripted", name)``, ``("search", spec)`` (``ismcts``/``pimc``),
+    ``("onnx", path)`` or ``("policy", arrays, activation, label)``."""
     from .policy import load_policy
 
     from hustings import checkpoints
+    from hustings.core import search
 
     module = hustings.game_module(game_name)
     recipes, cache = [], {}
     for spec in specs:
         if spec in module.BOTS:
             recipes.append(("scripted", spec))
+            continue
+        if search.is_search_spec(spec):  # ismcts / pimc[:key=value,...]: checked here, built in each worker
+            search.make_search_bot(game_name, spec)
+            search.check_sampler(game, game_name, spec)
+            recipes.append(("search", spec))
             continue
         path = spec
         if spec.startswith(SHIPPED):
@@ -54,7 +61,8 @@ def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
         if not spec.startswith(SHIPPED) and not looks_like_path and not os.path.exists(spec):
             raise hustings.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
                                        f"({', '.join(sorted(module.BOTS))}), a shipped bot "
-                                       f"({', '.join(SHIPPED + g for g in checkpoints.names())}), a checkpoint "
+                                       f"({', '.join(SHIPPED + g for g in checkpoints.names())}), a search bot "
+                                       f"({search.spec_help()}), a checkpoint "
                                        f"or policy.npz path, or an exported .onnx policy")
         if path.endswith(".onnx"):
             from hustings.onnx_bot import OnnxBot
@@ -72,7 +80,7 @@ def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
 def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
     from .policy import NumpyPolicy, PolicyBot
 
-    if recipe[0] == "scripted":
+    if recipe[0] in ("scripted", "search"):
         return hustings.make_bot(game_name, recipe[1], seed=seed)
     if recipe[0] == "onnx":
         from hustings.onnx_bot import OnnxBot

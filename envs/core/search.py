@@ -1,0 +1,474 @@
+"""Search bots over the rules interface alone: single-observer IS-MCTS and PIMC, the same code for every game.
+
+    bot = ISMCTSBot("democracy", iterations=500, rollout="random", seed=1)
+    action = bot.act(state, state.current_player())
+    bot = hustings.make_bot("politrickers", "ismcts:iters=1000,rollout=heuristic", seed=1)
+
+**IS-MCTS** (single-observer information-set MCTS, Cowling, Powley and Whitehouse 2012). One tree per decision,
+rooted at the searching seat's information set. Each iteration
+
+1. *determinizes*: draws a complete world the searcher cannot tell from the real one,
+   ``state.sample_hidden(me, rng)`` (the game's own RNG in that world, fresh from ``rng``, handles chance inside
+   ``apply``, so the search never sees the real game's future draws);
+2. *selects*: from the root, while every legal action of the world's player to move has a child, takes the child
+   of highest UCB1 among the children *available in this world* (the legal ones)::
+
+       w[p] / n  +  c * sqrt(ln(avail) / n)
+
+   where ``p`` is the seat to move there, ``w[p]`` that seat's summed return through the child, ``n`` the child's
+   visits and ``avail`` the number of times the child was available for selection (counted for every legal child
+   at each selection step, as in the paper): not the parent's visits, since in another world the parent offers
+   other actions;
+3. *expands* one untried legal action (uniformly), then
+4. *rolls out* to the end with the random or the game's ``heuristic`` bot (``rollout=``), for at most ``depth``
+   steps (``None``: no cap); a capped rollout is scored by ``state.returns()`` as the game reports it then
+   (all four games report 0 for every seat before the end, as for a truncated game);
+5. *backs up* every seat's return into every node on the path (each node keeps the reward vector).
+
+Nodes are keyed by ``(player to move, action)`` along the path (SO-ISMCTS: the tree holds the actions, not the
+hidden worlds). The move played is the root child with the most visits (ties: higher mean return, then lower
+action id), always among the real state's legal actions; a position with one legal action returns it at once.
+
+**PIMC** (perfect-information Monte Carlo, determinized flat Monte Carlo): each round samples one world and plays
+one rollout after each legal action in it; the move with the best mean return for the searcher wins.
+
+Budgets: ``iterations`` (rollouts), or ``seconds`` per move (then ``iterations``, if given, is a cap as well). With
+an iteration budget the bots are deterministic: the same seed (``reset(seed)`` or the constructor's) and the same
+state give the same move; every random choice comes from the bot's private ``random.Random``.
+
+SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts``, ``pimc``, or with options
+``ismcts:iters=1000,rollout=heuristic,c=1.0,depth=200`` / ``ismcts:seconds=0.05`` (see :func:`parse_search_spec`).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Callable
+
+from .bots import Bot
+from .rules import ConfigError, State
+
+#: Search SPEC names -> bot class name (filled in below).
+SEARCH_BOTS = ("ismcts", "pimc")
+
+ROLLOUTS = ("random", "heuristic")
+LEAVES = ("returns", "scores")
+
+#: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
+DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
+                  "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None}
+#: Sized so that a game against three heuristic bots costs the searcher a few seconds on one core; where whole-game
+#: rollouts are long (Democracy: many islands; Prime Minister: ~400 decisions), rollouts play the heuristic and stop
+#: after the next score change(s), valued by the scores (``leaf=scores``), and new nodes wait for their siblings'
+#: values to fall below their parent's (``fpu=0``).
+GAME_DEFAULTS: dict[str, dict] = {
+    "democracy": {"iterations": 40, "rollout": "heuristic", "horizon": 1, "leaf": "scores", "fpu": 0.0, "c": 0.7},
+    "politix": {"iterations": 80},
+    "politrickers": {"iterations": 70},
+    "prime_minister": {"iterations": 20, "rollout": "heuristic", "horizon": 2, "leaf": "scores", "scale": 5.0,
+                       "fpu": 0.0, "c": 0.7},
+}
+
+Sampler = Callable[[State, int, random.Random], State]
+
+
+def _sample_hidden(state: State, player: int, rng: random.Random) -> State:
+    return state.sample_hidden(player, rng)
+
+
+class _Node:
+    """A tree node: the edge ``(player, action)`` from its parent. ``w`` is the summed return of every seat."""
+
+    __slots__ = ("children", "n", "avail", "w")
+
+    def __init__(self, num_players: int):
+        self.children: dict[int, _Node] = {}  # key: player * num_actions + action
+        self.n = 0
+        self.avail = 1
+        self.w = [0.0] * num_players
+
+
+class _SearchBot(Bot):
+    """Shared set-up of the search bots: game, options, budget, rollout policy, leaf values, RNG, sampler.
+
+    Options (keyword arguments; any left out takes the game's default, then :data:`DEFAULTS`): ``iterations``,
+    ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``, ``scale`` (see :func:`parse_search_spec`).
+    """
+
+    name = "search"
+
+    def __init__(self, game_name: str, seed: int | None = None, sampler: Sampler | None = None, **options):
+        super().__init__(seed)
+        from .. import _game_key
+
+        self.game_name = _game_key(game_name)
+        opts = resolve_options(self.game_name, options)
+        self.options = opts
+        self.iterations, self.seconds = opts["iterations"], opts["seconds"]
+        self.rollout, self.c, self.depth = opts["rollout"], float(opts["c"]), opts["depth"]
+        self.leaf, self.scale, self.horizon = opts["leaf"], float(opts["scale"]), opts["horizon"]
+        self.fpu = None if opts["fpu"] is None else float(opts["fpu"])
+        # With a time budget the iteration count caps the search only when it was asked for.
+        self._max_iterations = (opts["iterations"] if opts["seconds"] is None or "iterations" in options
+                                else 1 << 62)
+        #: How a world is drawn; the default is the game's ``State.sample_hidden``. A testing hook: pass another
+        #: callable ``(state, player, rng) -> state`` only to try the search on a game without a sampler.
+        self.sampler: Sampler = sampler or _sample_hidden
+        self._heuristic = None
+        if self.rollout == "heuristic":
+            from .. import make_bot
+
+            self._heuristic = make_bot(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
+        #: Totals since construction: searches run, iterations, seconds spent searching.
+        self.stats = {"searches": 0, "iterations": 0, "seconds": 0.0}
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        if self._heuristic is not None and seed is not None:
+            self._heuristic.reset(self.rng.getrandbits(32))
+
+    def _rollout(self, world: State, version0: int) -> list[float]:
+        """Play ``world`` on (in place) with the rollout policy and value where it stops: at the end, after ``depth``
+        steps, or once the scores have changed ``horizon`` times since the root (``score_version - version0``)."""
+        depth = self.depth if self.depth is not None else 1 << 62
+        stop = version0 + self.horizon if self.horizon is not None else 1 << 62
+        if self._heuristic is None:
+            rnd = self.rng.random
+            is_terminal, legal_actions, apply = world.is_terminal, world.legal_actions, world._apply
+            if self.depth is None and self.horizon is None:  # the common case: the tightest loop
+                while not is_terminal():
+                    legal = legal_actions()
+                    apply(legal[int(rnd() * len(legal))])
+            else:
+                while depth > 0 and world.score_version < stop and not is_terminal():
+                    legal = legal_actions()
+                    apply(legal[int(rnd() * len(legal))])
+                    depth -= 1
+        else:
+            act = self._heuristic.act
+            while depth > 0 and world.score_version < stop and not world.is_terminal():
+                a = act(world, world.current_player())
+                if not world.is_legal(a):  # a faulty heuristic must not break the search
+                    legal = world.legal_actions()
+                    a = legal[int(self.rng.random() * len(legal))]
+                world._apply(a)
+                depth -= 1
+        if self.leaf == "scores" and not world.is_terminal():
+            return score_values(world, self.scale)
+        return world.returns()
+
+    def _guide(self, world: State, untried: list[int]) -> int:
+        """The untried action to expand: the heuristic's choice when rollouts are heuristic and it is untried (so
+        a node's first visit plays as the rollout would), else a uniformly random one."""
+        if self._heuristic is not None:
+            a = self._heuristic.act(world, world.current_player())
+            if a in untried:
+                return a
+        return untried[int(self.rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+
+    def _budget(self):
+        """``(max iterations, deadline or None)``."""
+        if self.seconds is None:
+            return self._max_iterations, None
+        return self._max_iterations, time.perf_counter() + self.seconds
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError(f"{self.game_name}: {self.name} asked to act in a position with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        t0 = time.perf_counter()
+        try:
+            action, done = self._search(state, player, legal)
+        except NotImplementedError as exc:
+            if "sample_hidden" not in str(exc) and "sampler" not in str(exc):
+                raise
+            raise ConfigError(f"{self.game_name}: the {self.name} bot needs State.sample_hidden "
+                              f"(information-set sampling), which {self.game_name} does not implement yet") from None
+        self.stats["searches"] += 1
+        self.stats["iterations"] += done
+        self.stats["seconds"] += time.perf_counter() - t0
+        return action
+
+    def _search(self, state: State, player: int, legal: list[int]) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({self.game_name!r}, {opts})"
+
+
+class ISMCTSBot(_SearchBot):
+    """Single-observer information-set MCTS (see the module docstring)."""
+
+    name = "ismcts"
+
+    def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
+        root, done = self.search(state, me)
+        return self._choose(root, me * state.game.num_actions, legal, me), done
+
+    def search(self, state: State, me: int) -> tuple[_Node, int]:
+        """Run the iterations from ``state`` for seat ``me``; ``(root node, iterations done)``."""
+        n_players = state.game.num_players
+        num_actions = state.game.num_actions
+        root = _Node(n_players)
+        rng = self.rng
+        sample = self.sampler
+        rollout, guide = self._rollout, self._guide
+        version0 = state.score_version
+        c, fpu = self.c, self.fpu
+        log, sqrt = math.log, math.sqrt
+        max_iters, deadline = self._budget()
+        clock = time.perf_counter
+        done = 0
+        while done < max_iters:
+            world = sample(state, me, rng)
+            node = root
+            path = []
+            while not world.is_terminal():
+                p = world.current_player()
+                acts = world.legal_actions()
+                children = node.children
+                base = p * num_actions
+                untried = [a for a in acts if base + a not in children]
+                if untried and (fpu is None or len(untried) == len(acts)):
+                    expand = True
+                else:
+                    best, best_v = None, -math.inf
+                    best_a = -1
+                    for a in acts:
+                        ch = children.get(base + a)
+                        if ch is None:
+                            continue
+                        ch.avail += 1
+                        n = ch.n
+                        v = ch.w[p] / n + c * sqrt(log(ch.avail) / n)
+                        if v > best_v:
+                            best, best_v, best_a = ch, v, a
+                    # first-play urgency: an untried action is worth the node's mean for p plus fpu
+                    expand = bool(untried) and node.w[p] / node.n + fpu > best_v
+                if expand:
+                    a = guide(world, untried)
+                    child = _Node(n_players)
+                    children[base + a] = child
+                    world._apply(a)
+                    path.append(child)
+                    break
+                world._apply(best_a)
+                path.append(best)
+                node = best
+            ret = rollout(world, version0)
+            root.n += 1
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for i in range(n_players):
+                    w[i] += ret[i]
+            done += 1
+            if deadline is not None and clock() >= deadline:
+                break
+        return root, done
+
+    @staticmethod
+    def _choose(root: _Node, base: int, legal: list[int], me: int) -> int:
+        best, best_key = legal[0], None
+        for a in legal:
+            ch = root.children.get(base + a)
+            key = (0, 0.0) if ch is None else (ch.n, ch.w[me] / ch.n)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def root_stats(self, state: State, player: int | None = None) -> dict[int, tuple[int, float]]:
+        """Search ``state`` once (the bot's budget) and return ``{action: (visits, mean return of the searcher)}``
+        over the legal actions at the root: for inspection and tests."""
+        me = state.current_player() if player is None else player
+        root, _ = self.search(state, me)
+        base = me * state.game.num_actions
+        out = {}
+        for a in state.legal_actions():
+            ch = root.children.get(base + a)
+            out[a] = (0, 0.0) if ch is None else (ch.n, ch.w[me] / ch.n)
+        return out
+
+
+class PIMCBot(_SearchBot):
+    """Determinized flat Monte Carlo: per sampled world, one rollout after each legal action; best mean wins."""
+
+    name = "pimc"
+
+    def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
+        k = len(legal)
+        totals = [0.0] * k
+        counts = [0] * k
+        rng = self.rng
+        max_iters, deadline = self._budget()
+        clock = time.perf_counter
+        version0 = state.score_version
+        done = 0
+        while done < max_iters:
+            world = self.sampler(state, me, rng)
+            for i, a in enumerate(legal):
+                if done >= max_iters:
+                    break
+                w = world.clone() if i < k - 1 else world
+                w._apply(a)
+                totals[i] += self._rollout(w, version0)[me]
+                counts[i] += 1
+                done += 1
+            if deadline is not None and clock() >= deadline:
+                break
+        best, best_v = legal[0], -math.inf
+        for i, a in enumerate(legal):
+            if counts[i] and totals[i] / counts[i] > best_v:
+                best, best_v = a, totals[i] / counts[i]
+        return best, done
+
+
+BOT_CLASSES = {"ismcts": ISMCTSBot, "pimc": PIMCBot}
+
+
+# --- options and SPECs --------------------------------------------------------------------------------------------
+#: SPEC keys -> option name (``iters`` is short for ``iterations``).
+SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
+             "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
+             "fpu": "fpu"}
+EXPECTED = {
+    "iterations": "an int >= 1",
+    "seconds": "a number > 0 (seconds per move)",
+    "rollout": "one of " + ", ".join(ROLLOUTS),
+    "c": "a number >= 0",
+    "depth": "an int >= 0 (max rollout steps) or none",
+    "horizon": "an int >= 1 (score changes) or none",
+    "leaf": "one of " + ", ".join(LEAVES),
+    "scale": "a number > 0",
+    "fpu": "a number or none (expand every untried action first)",
+}
+
+
+def _is_num(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+_CHECKS = {
+    "iterations": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+    "seconds": lambda v: v is None or (_is_num(v) and v > 0),
+    "rollout": lambda v: v in ROLLOUTS,
+    "c": lambda v: _is_num(v) and v >= 0,
+    "depth": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0),
+    "horizon": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1),
+    "leaf": lambda v: v in LEAVES,
+    "scale": lambda v: _is_num(v) and v > 0,
+    "fpu": lambda v: v is None or _is_num(v),
+}
+
+
+def spec_help() -> str:
+    return (f"{' or '.join(SEARCH_BOTS)}, optionally followed by :key=value,... with keys "
+            f"{', '.join(k for k in SPEC_KEYS if k != 'iterations')}")
+
+
+def resolve_options(game: str, given: dict) -> dict:
+    """The bot's options: ``given`` over the game's defaults over :data:`DEFAULTS`, each checked."""
+    opts = {**DEFAULTS, **GAME_DEFAULTS.get(game, {})}
+    for name, value in given.items():
+        if name not in DEFAULTS:
+            raise ConfigError(f"{game}: unknown search option {name!r}; expected one of {', '.join(DEFAULTS)}")
+        if not _CHECKS[name](value):
+            raise ConfigError(f"{game}: search option {name}={value!r} is invalid; expected {EXPECTED[name]}")
+        opts[name] = value
+    return opts
+
+
+def is_search_spec(spec) -> bool:
+    """Whether ``spec`` names a search bot (``ismcts``, ``pimc``, with or without ``:key=value,...``)."""
+    return isinstance(spec, str) and spec.partition(":")[0].strip().lower() in SEARCH_BOTS
+
+
+def parse_search_spec(spec: str) -> tuple[str, dict]:
+    """``"ismcts:iters=1000,rollout=heuristic"`` -> ``("ismcts", {"iterations": 1000, "rollout": "heuristic"})``.
+
+    Keys: ``iters`` (or ``iterations``; int >= 1: rollouts per move), ``seconds`` (number > 0: time per move;
+    ``iters`` then caps it too, if given), ``rollout`` (``random`` or ``heuristic``), ``c`` (UCB exploration
+    constant, >= 0), ``depth`` (max rollout steps, int >= 0, or ``none``), ``leaf`` (how a rollout stopped by
+    ``depth`` is valued: ``returns``, the game's own ``returns()``, or ``scores``, see :func:`score_values`),
+    ``scale`` (score difference worth ``tanh(1)``, > 0). Anything else raises :class:`ConfigError` naming the key
+    and what was expected.
+    """
+    if not is_search_spec(spec):
+        raise ConfigError(f"bot {spec!r} is not a search bot; expected {spec_help()}")
+    kind, colon, rest = spec.partition(":")
+    kind = kind.strip().lower()
+    out: dict = {}
+    if colon and not rest.strip():
+        raise ConfigError(f"bot {spec!r}: nothing after ':'; expected key=value pairs such as iters=1000")
+    for item in (rest.split(",") if colon else []):
+        key, eq, value = (t.strip() for t in item.partition("="))
+        if not eq or not key:
+            raise ConfigError(f"bot {spec!r}: {item.strip()!r} is not key=value; keys: {', '.join(SPEC_KEYS)}")
+        name = SPEC_KEYS.get(key.lower())
+        if name is None:
+            raise ConfigError(f"bot {spec!r}: unknown key {key!r}; expected one of {', '.join(SPEC_KEYS)}")
+        if name in out:
+            raise ConfigError(f"bot {spec!r}: key {key!r} is given twice")
+        try:
+            if name == "iterations":
+                v = int(value)
+            elif name in ("seconds", "c", "scale"):
+                v = float(value)
+            elif name == "fpu":
+                v = None if value.lower() == "none" else float(value)
+            elif name in ("depth", "horizon"):
+                v = None if value.lower() == "none" else int(value)
+            else:
+                v = value.lower()
+            ok = _CHECKS[name](v)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ConfigError(f"bot {spec!r}: {key}={value!r} is invalid; expected {EXPECTED[name]}")
+        out[name] = v
+    return kind, out
+
+
+def make_search_bot(game: str, spec: str, seed: int | None = None, sampler: Sampler | None = None) -> _SearchBot:
+    """The search bot of ``spec`` (see :func:`parse_search_spec`) for ``game``."""
+    kind, opts = parse_search_spec(spec)
+    return BOT_CLASSES[kind](game, seed=seed, sampler=sampler, **opts)
+
+
+def score_values(state: State, scale: float) -> list[float]:
+    """Leaf values of a position that is not over, from the game's scores alone (``leaf=scores``): each team's
+    score is its members' mean, and every seat gets ``tanh((own team's - best other team's) / scale)``, in
+    ``(-1, 1)`` like ``returns()``."""
+    scores = state.scores()
+    teams = state.teams()
+    if len(teams) == len(scores):
+        if len(scores) < 2:
+            return [0.0] * len(scores)
+        out = []
+        for p, s in enumerate(scores):
+            best = max(scores[q] for q in range(len(scores)) if q != p)
+            out.append(math.tanh((s - best) / scale))
+        return out
+    team_score = [sum(scores[p] for p in t) / len(t) for t in teams]
+    out = [0.0] * len(scores)
+    for i, t in enumerate(teams):
+        best = max((team_score[j] for j in range(len(teams)) if j != i), default=team_score[i])
+        v = math.tanh((team_score[i] - best) / scale)
+        for p in t:
+            out[p] = v
+    return out
+
+
+def check_sampler(game, game_name: str, spec: str) -> None:
+    """Raise :class:`ConfigError` when ``game`` (a :class:`~hustings.core.rules.Game`) has no ``sample_hidden``,
+    so that a search SPEC fails at once instead of in a worker at the first move."""
+    state = game.new_initial_state(seed=0)
+    try:
+        state.sample_hidden(state.current_player(), random.Random(0))
+    except NotImplementedError:
+        raise ConfigError(f"{game_name}: bot {spec!r} needs State.sample_hidden (information-set sampling), "
+                          f"which {game_name} does not implement yet") from None
