@@ -4,6 +4,7 @@
     env = hustings.make("democracy", num_players=4)      # a PettingZoo AEC env
     from hustings import democracy_v1                    # PettingZoo-style versioned module
     bot = hustings.load_bot("democracy")                 # the shipped trained bot
+    bot = hustings.make_bot("democracy", "ismcts:iters=200")  # IS-MCTS over the game's information-set sampler
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 
 from .core import (ActionOutOfBoundsError, ConfigError, DealError, HustingsError, IllegalActionError,  # noqa: F401
                    ResetNeededError, StateFormatError)
+from .core.search import ISMCTSBot, PIMCBot  # noqa: F401  (search bots: hustings.make_bot(game, "ismcts"))
 
 __version__ = "0.2.0"
 

@@ -19,10 +19,15 @@ rooted at the searching seat's information set. Each iteration
    visits and ``avail`` the number of times the child was available for selection (counted for every legal child
    at each selection step, as in the paper): not the parent's visits, since in another world the parent offers
    other actions;
-3. *expands* one untried legal action (uniformly), then
-4. *rolls out* to the end with the random or the game's ``heuristic`` bot (``rollout=``), for at most ``depth``
-   steps (``None``: no cap); a capped rollout is scored by ``state.returns()`` as the game reports it then
-   (all four games report 0 for every seat before the end, as for a truncated game);
+3. *expands* one untried legal action (uniformly; with heuristic rollouts the heuristic's own choice first, so a
+   node's first visit plays as the rollout would). With ``fpu`` set (first-play urgency) a node is not expanded
+   while its best tried child's UCB value beats the node's own mean (for the seat to move) plus ``fpu``;
+4. *rolls out* with the random or the game's ``heuristic`` bot (``rollout=``) to the end, or until ``depth``
+   steps were played or the scores changed ``horizon`` times since the root (``State.score_version``), whichever
+   comes first (both ``None`` by default: to the end). A rollout stopped early is valued by ``leaf``: ``returns``,
+   the game's own ``state.returns()`` as it reports them there (all four games report 0 for every seat before the
+   end, as for a truncated game), or ``scores``, ``tanh((own team's score - best other team's) / scale)``
+   (:func:`score_values`); a finished or truncated game always by its ``returns()``;
 5. *backs up* every seat's return into every node on the path (each node keeps the reward vector).
 
 Nodes are keyed by ``(player to move, action)`` along the path (SO-ISMCTS: the tree holds the actions, not the
@@ -38,6 +43,10 @@ state give the same move; every random choice comes from the bot's private ``ran
 
 SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts``, ``pimc``, or with options
 ``ismcts:iters=1000,rollout=heuristic,c=1.0,depth=200`` / ``ismcts:seconds=0.05`` (see :func:`parse_search_spec`).
+Options left out take the game's defaults (:data:`GAME_DEFAULTS`: budgets and constants only, no game code).
+
+The search is bound by the rules modules: profiled, the tree and the backup are a few per cent of an iteration; the
+rest is ``sample_hidden``, ``legal_actions`` and ``_apply`` in the rollouts (``python -m hustings.bench --search``).
 """
 from __future__ import annotations
 
@@ -49,7 +58,7 @@ from typing import Callable
 from .bots import Bot
 from .rules import ConfigError, State
 
-#: Search SPEC names -> bot class name (filled in below).
+#: Search SPEC names (their classes: :data:`BOT_CLASSES`).
 SEARCH_BOTS = ("ismcts", "pimc")
 
 ROLLOUTS = ("random", "heuristic")
@@ -93,7 +102,8 @@ class _SearchBot(Bot):
     """Shared set-up of the search bots: game, options, budget, rollout policy, leaf values, RNG, sampler.
 
     Options (keyword arguments; any left out takes the game's default, then :data:`DEFAULTS`): ``iterations``,
-    ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``, ``scale`` (see :func:`parse_search_spec`).
+    ``seconds``, ``rollout``, ``c``, ``depth``, ``horizon``, ``leaf``, ``scale``, ``fpu`` (see
+    :func:`parse_search_spec`). ``seed`` seeds the bot's private RNG (``reset(seed)`` reseeds it).
     """
 
     name = "search"
@@ -390,12 +400,19 @@ def is_search_spec(spec) -> bool:
 def parse_search_spec(spec: str) -> tuple[str, dict]:
     """``"ismcts:iters=1000,rollout=heuristic"`` -> ``("ismcts", {"iterations": 1000, "rollout": "heuristic"})``.
 
-    Keys: ``iters`` (or ``iterations``; int >= 1: rollouts per move), ``seconds`` (number > 0: time per move;
-    ``iters`` then caps it too, if given), ``rollout`` (``random`` or ``heuristic``), ``c`` (UCB exploration
-    constant, >= 0), ``depth`` (max rollout steps, int >= 0, or ``none``), ``leaf`` (how a rollout stopped by
-    ``depth`` is valued: ``returns``, the game's own ``returns()``, or ``scores``, see :func:`score_values`),
-    ``scale`` (score difference worth ``tanh(1)``, > 0). Anything else raises :class:`ConfigError` naming the key
-    and what was expected.
+    Keys (any left out: the game's default, :data:`GAME_DEFAULTS`, then :data:`DEFAULTS`):
+
+    * ``iters`` (or ``iterations``): int >= 1, iterations (rollouts) per move;
+    * ``seconds``: number > 0, time per move (``iters``, if also given, caps it);
+    * ``rollout``: ``random`` or ``heuristic`` (the game's scripted ``heuristic`` bot plays every seat);
+    * ``c``: UCB1 exploration constant, >= 0 (returns are in [-1, 1]);
+    * ``depth``: int >= 0 or ``none``, max rollout steps;
+    * ``horizon``: int >= 1 or ``none``, stop a rollout once the scores changed that many times since the root;
+    * ``leaf``: ``returns`` or ``scores``, the value of a rollout stopped before the end (:func:`score_values`);
+    * ``scale``: number > 0, the score difference worth ``tanh(1)`` for ``leaf=scores``;
+    * ``fpu``: number or ``none``, first-play urgency (``none``: expand every untried action first).
+
+    Anything else raises :class:`ConfigError` naming the key and what was expected.
     """
     if not is_search_spec(spec):
         raise ConfigError(f"bot {spec!r} is not a search bot; expected {spec_help()}")
