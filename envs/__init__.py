@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib
 import re
 
-from .core import (ActionOutOfBoundsError, ConfigError, DealError, HustingsError, IllegalActionError,  # noqa: F401
-                   ResetNeededError, StateFormatError)
+from .core import (ActionOutOfBoundsError, ComponentError, ConfigError, DealError, HustingsError,  # noqa: F401
+                   IllegalActionError, PositionError, ResetNeededError, StateFormatError)
 from .core.search import ISMCTSBot, PIMCBot  # noqa: F401  (search bots: hustings.make_bot(game, "ismcts"))
 
 __version__ = "0.2.0"

@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .rules import (ConfigError, Game, HustingsError, IllegalActionError, State, StateFormatError,
+from .rules import (ConfigError, Game, HustingsError, IllegalActionError, PositionError, State, StateFormatError,
                     illegal_action_message)
 
 STATE_FORMAT = "hustings-state"
@@ -100,12 +100,19 @@ class HustingsEnv(AECEnv):
 
     # --- lifecycle ---------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Start a game. ``options`` may hold ``deal`` (a custom start, see the game's docs) or
-        ``state`` (a dict from :meth:`save_state`); other keys are ignored."""
+        """Start a game. ``options`` may hold ``deal`` (a custom opening deal), ``position`` (any point of play,
+        in the format of the game's RULES.md "Positions"; what it leaves out is filled from ``seed``) or ``state``
+        (a dict from :meth:`save_state`); other keys are ignored."""
         # Other keys are ignored, as Gymnasium and PettingZoo envs do (PettingZoo's api_test resets with one).
         options = options or {}
         if "state" in options:
             self.load_state(options["state"])
+            return
+        if "position" in options:
+            position = options["position"]
+            if not isinstance(position, dict):
+                raise PositionError(f"{self.game.name}: position must be a dict, got {type(position).__name__}")
+            self._install(self.game.state_from_position(position, seed=seed))
             return
         self._install(self.game.new_initial_state(seed=seed, deal=options.get("deal")))
 
@@ -123,6 +130,7 @@ class HustingsEnv(AECEnv):
         self._score_version = state.score_version
         self._mover = None
         self._mask = self._zero
+        self._events_mark = 0
         if state.is_terminal():
             self._finish()
         else:
@@ -179,6 +187,7 @@ class HustingsEnv(AECEnv):
             self._clear_rewards()
             self._rewards_dirty = False
         st = self._state
+        self._events_mark = len(st.event_log)
         st._apply(action)
         if self.reward_mode == "score" and st.score_version != self._score_version:
             self._reward_score_change()
@@ -251,6 +260,21 @@ class HustingsEnv(AECEnv):
             raise ResetNeededError(f"{self.game.name}: call reset() before state()")
         return self._state.global_observation()
 
+    # --- events ------------------------------------------------------------------------------------
+    def events(self, agent: str | None = None, since: int = 0) -> list[dict]:
+        """The game's event log from index ``since`` on (tricks won, rounds scored, bills passed, elections, ...;
+        each a dict with a ``type``), as ``agent`` saw it: only what that seat may see. ``agent=None`` is the
+        omniscient view, with what seats saw privately under ``"private"``."""
+        if self._state is None:
+            raise ResetNeededError(f"{self.game.name}: call reset() before events()")
+        return self._state.events(None if agent is None else self._seat[agent], since)
+
+    def new_events(self, agent: str | None = None) -> list[dict]:
+        """The events of the last :meth:`step` (all since ``reset`` right after a reset), as ``agent`` saw them."""
+        if self._state is None:
+            raise ResetNeededError(f"{self.game.name}: call reset() before new_events()")
+        return self._state.events(None if agent is None else self._seat[agent], self._events_mark)
+
     # --- rendering ---------------------------------------------------------------------------------
     def render(self) -> str | None:
         """The whole table as text: printed (``human``) or returned (``ansi``); ``None`` without a render mode."""
@@ -259,6 +283,9 @@ class HustingsEnv(AECEnv):
         if self.render_mode is None:
             return None
         text = self._state.render()
+        latest = self._state.events(None, self._events_mark)
+        if latest:
+            text += "\n" + "\n".join("> " + self.game.describe_event(e) for e in latest)
         if self.render_mode == "human":
             print(text)
             return None
@@ -284,7 +311,7 @@ class HustingsEnv(AECEnv):
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before save_state()")
         return {"format": STATE_FORMAT, "version": STATE_FORMAT_VERSION, "config": self.game.config(),
-                "state": self._state.to_json()}
+                "state": self._state.to_json(), "events": self._state.events_to_json()}
 
     def load_state(self, data: dict) -> None:
         """Continue the game saved by :meth:`save_state` (checked: format, version, game config, contents)."""
@@ -296,4 +323,10 @@ class HustingsEnv(AECEnv):
         if data.get("config") != self.game.config():
             raise StateFormatError(
                 f"saved state is for {data.get('config')!r}, but this env is {self.game.config()!r}")
-        self._install(self.game.state_from_json(data["state"]))
+        if not isinstance(data.get("state"), dict):
+            raise StateFormatError(f"{self.game.name}: saved state has no 'state' dict (expected the rules state)")
+        state = self.game.state_from_json(data["state"])
+        if "events" in data:
+            state.events_from_json(data["events"])
+        self._install(state)
+        self._events_mark = len(state.event_log)

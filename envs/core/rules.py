@@ -39,6 +39,16 @@ class StateFormatError(HustingsError):
     """Saved state JSON that cannot be loaded (wrong game, wrong version, inconsistent contents)."""
 
 
+class PositionError(HustingsError):
+    """A position (``reset(options={"position": ...})``) that does not fit the game: names the field and what
+    was expected."""
+
+
+class ComponentError(HustingsError):
+    """A user's component file (``make(game, components=...)``) that does not fit the game's schema or contradicts
+    a value the rulebook prints: names the file, the entry and the field."""
+
+
 class Option:
     """One variant option of a game: its default, accepted type, validity check and meaning."""
 
@@ -92,8 +102,21 @@ class Game:
         raise NotImplementedError
 
     def state_from_json(self, data: dict) -> "State":
-        """Rebuild a state saved with :meth:`State.to_json`; play continues identically."""
+        """Rebuild a state saved with :meth:`State.to_json`; play continues identically. Strictly validated:
+        anything inconsistent raises :class:`StateFormatError` naming the field and what was expected."""
         raise NotImplementedError
+
+    def state_from_position(self, position: dict, seed: int | None = None) -> "State":
+        """A state from a human-writable position (the game's RULES.md, "Positions"): any point of play, fields
+        named as the rulebook names things; whatever it leaves out is filled at random from ``seed``. Strictly
+        validated: anything inconsistent raises :class:`PositionError` naming the field and what was expected."""
+        raise PositionError(f"{self.name}: positions are not supported yet")
+
+    # --- events ----------------------------------------------------------------------------------
+    def describe_event(self, event: dict) -> str:
+        """One line of text for an event (games override this for a table-like wording)."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "private"))
+        return f"{event['type']}: {fields}" if fields else event["type"]
 
     # --- naming ----------------------------------------------------------------------------------
     def action_name(self, action: int) -> str:
@@ -136,6 +159,11 @@ class State:
     rng: random.Random
     score_version: int = 0
     truncated: bool = False
+    #: The event log: ``(public, private)`` pairs appended by :meth:`_event` (see :meth:`events`). A game sets
+    #: ``self.event_log = []`` in its constructor and copies the list in ``clone()`` (entries are never mutated).
+    event_log: list
+    #: ``False`` stops recording (search rollouts turn it off for speed); the log then stays as it was.
+    record_events: bool = True
 
     # --- to implement ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -183,6 +211,62 @@ class State:
         raise NotImplementedError
 
     # --- provided ----------------------------------------------------------------------------------
+    def _event(self, kind: str, private: dict[int, dict] | None = None, **public) -> None:
+        """Record that something happened: ``{"type": kind, **public}`` is what the whole table sees; ``private``
+        maps a seat to the extra fields only that seat sees (e.g. its own face-down card). Values must be
+        JSON-able (ints, strings, lists, dicts). Cheap: call it where the table would notice, not every step."""
+        if self.record_events:
+            public["type"] = kind
+            try:
+                self.event_log.append((public, private))
+            except AttributeError:  # a state built without a log (an old subclass): start one
+                self.event_log = [(public, private)]
+
+    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+        """The events from index ``since`` on, oldest first, as ``player`` saw them: the public fields plus that
+        seat's private ones. ``player=None`` is the omniscient view (records, replay): the public fields plus
+        ``"private": {seat: fields}`` where any seat saw more. Fresh dicts: safe to keep or change."""
+        out = []
+        for public, private in getattr(self, "event_log", [])[since:]:
+            event = {"type": public["type"], **public}
+            if private:
+                if player is None:
+                    event["private"] = {int(seat): dict(fields) for seat, fields in private.items()}
+                elif player in private:
+                    event.update(private[player])
+            out.append(event)
+        return out
+
+    def events_to_json(self) -> list:
+        """The log as JSON-able data (``[[public, private-or-null], ...]``, private keys as strings)."""
+        return [[dict(pub), None if not prv else {str(k): dict(v) for k, v in prv.items()}]
+                for pub, prv in getattr(self, "event_log", [])]
+
+    def events_from_json(self, data) -> None:
+        """Restore a log saved by :meth:`events_to_json` (checked: a list of ``[dict, dict|null]`` pairs with a
+        ``type``; private keys are seats)."""
+        if not isinstance(data, list):
+            raise StateFormatError(f"{self.game.name}: saved 'events' must be a list, got {type(data).__name__}")
+        log = []
+        n = self.game.num_players
+        for i, item in enumerate(data):
+            if (not isinstance(item, (list, tuple)) or len(item) != 2 or not isinstance(item[0], dict)
+                    or not isinstance(item[0].get("type"), str) or not isinstance(item[1], (dict, type(None)))):
+                raise StateFormatError(
+                    f"{self.game.name}: saved events[{i}] is malformed; expected [{{'type': str, ...}}, dict or null]")
+            private = None
+            if item[1]:
+                private = {}
+                for key, fields in item[1].items():
+                    seat = int(key) if isinstance(key, (int, str)) and str(key).isdigit() else -1
+                    if not 0 <= seat < n or not isinstance(fields, dict):
+                        raise StateFormatError(
+                            f"{self.game.name}: saved events[{i}] private key {key!r} is not a seat 0..{n - 1} "
+                            f"with a dict of fields")
+                    private[seat] = dict(fields)
+            log.append((dict(item[0]), private))
+        self.event_log = log
+
     def legal_mask(self) -> np.ndarray:
         """The current player's legal actions as an ``int8`` 0/1 vector of length ``num_actions``."""
         mask = np.zeros(self.game.num_actions, dtype=np.int8)

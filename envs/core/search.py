@@ -235,6 +235,7 @@ class ISMCTSBot(_SearchBot):
         done = 0
         while done < max_iters:
             world = sample(state, me, rng)
+            world.record_events = False  # rollouts need no event log
             node = root
             path = []
             while not world.is_terminal():
@@ -320,6 +321,7 @@ class PIMCBot(_SearchBot):
         done = 0
         while done < max_iters:
             world = self.sampler(state, me, rng)
+            world.record_events = False
             for i, a in enumerate(legal):
                 if done >= max_iters:
                     break

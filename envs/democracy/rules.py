@@ -193,6 +193,7 @@ class DemocracyState(WorldState):
         self.truncated = False
         self._winners: list[int] = []
         self.score_version = 0
+        self.event_log = []
         self.world = np.zeros(game.world_size, dtype=np.float32)
         self._order = [0] * n
 
@@ -463,6 +464,7 @@ class DemocracyState(WorldState):
         st = DemocracyState.__new__(DemocracyState)
         d = self.__dict__.copy()  # scalars, the game object and the RNG reference
         d["hands"] = [h[:] for h in self.hands]
+        d["event_log"] = self.event_log[:]
         d["captured"] = [c[:] for c in self.captured]
         d["points"] = [x[:] for x in self.points]
         d["pool"], d["stub"], d["plays"] = self.pool[:], self.stub[:], self.plays[:]

@@ -395,6 +395,7 @@ class PolitixState(WorldState):
         self._winners: list[int] = []
         self._returns = [0.0] * n
         self.score_version = 0
+        self.event_log = []
         self.world = np.zeros(game.world_size, dtype=np.float32)
         # Public record of the draw pile since the last reshuffle (for information-set sampling, see RULES.md):
         # the pile's kind counts when the discard pile became it (None before any reshuffle; a tuple, never
@@ -981,6 +982,7 @@ class PolitixState(WorldState):
         st = PolitixState.__new__(PolitixState)
         st.__dict__.update(self.__dict__)
         st.hands = [h[:] for h in self.hands]
+        st.event_log = self.event_log[:]
         st.hand_size = self.hand_size[:]
         st.beside = [b[:] for b in self.beside]
         st.mods = [m[:] for m in self.mods]

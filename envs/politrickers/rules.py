@@ -621,6 +621,7 @@ class PolitrickersState(WorldState):
         self.truncated = False
         self._winners: list[int] = []
         self.score_version = 0
+        self.event_log = []
         self.world = np.zeros(game.world_size, dtype=np.float32)
         self._modes: dict[int, int] | None = None
         self._legal: list[int] = []
@@ -1217,6 +1218,7 @@ class PolitrickersState(WorldState):
         d = c.__dict__
         d.update(self.__dict__)
         d["hands"] = [h[:] for h in self.hands]
+        d["event_log"] = self.event_log[:]
         d["hidden"] = [h[:] for h in self.hidden]
         d["leftovers"] = self.leftovers[:]
         d["party"] = self.party[:]

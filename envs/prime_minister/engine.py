@@ -279,6 +279,8 @@ class TaskQueue:
         st = object.__new__(type(self))
         st.game = self.game
         st._rng_box = [rng, 1]
+        st.event_log = self.event_log[:]
+        st.record_events = self.record_events
         st.n = self.n
         st.round = self.round
         st.pol = list(self.pol)

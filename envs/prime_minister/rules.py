@@ -82,6 +82,7 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.rng = rng
         self.n = game.num_players
         self.score_version = 0
+        self.event_log = []
         self.truncated = False
         self.over = False
         self.winner = -1
