@@ -2,7 +2,8 @@
 
 Installed, this folder is ``hustings.checkpoints``. Each bot folder holds ``policy.npz`` (the actor's weights as
 NumPy arrays: plays without torch), ``policy.pt`` (the same policy as a torch checkpoint), the training
-``config.yaml``, its ``report.md`` and its ``evaluation.md``. Use a shipped bot by name:
+``config.yaml``, its ``report.md`` (with ``learning_curve.png``: each evaluation point with its 95% interval) and
+its ``evaluation.md``. Both policy files hold a content hash, checked whenever they load. Use a shipped bot by name:
 
     hustings evaluate democracy --bots shipped:democracy heuristic heuristic heuristic
     bot = hustings.load_bot("democracy")          # a Bot: bot.act(state, player)

@@ -4,9 +4,16 @@ seat from the rules state) and the torch-free policy file ``policy.npz`` (:func:
 Every trained bot hustings ships or writes plays through this module, so playing one needs no torch
 (:mod:`hustings.onnx_bot` is the same for exported ``.onnx`` files). Writing checkpoints, and reading the torch
 ones (``policy.pt``, ``checkpoint.pt``), is :mod:`hustings.training.policy`'s work.
+
+Every policy file is checked before it plays, with :class:`CheckpointError` (also ``hustings.CheckpointError``)
+naming what is wrong and what was expected: its content hash (``"sha256"``, :func:`content_sha256` over the
+tensors and metadata, stored at save; files written before hustings stored one load without that check), each of
+the actor's tensors present with the shape its ``net_arch``, observation size and action count imply, finite
+weights, and a known activation (:data:`ACTIVATIONS`).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 
 import numpy as np
@@ -16,10 +23,135 @@ from .core.rules import HustingsError
 
 #: The version of the checkpoint and ``policy.npz`` formats this hustings reads and writes.
 VERSION = 1
+#: The hidden-layer activations a policy may use (``ppo.activation`` in the training configs).
+ACTIVATIONS = ("tanh", "relu")
 
 
 class CheckpointError(HustingsError):
     """A checkpoint file that is missing, corrupt, or for another game/configuration."""
+
+
+# --- integrity: the content hash and the actor's tensors -----------------------------------------------------------
+def content_sha256(obj) -> str:
+    """A SHA-256 of ``obj``'s content: nested dicts, lists, tensors/arrays (dtype, shape and bytes), numbers,
+    strings. What a checkpoint stores under ``"sha256"`` (over everything else in it) to catch corruption; the
+    same content hashes the same whether it is a torch tensor or a NumPy array, a tuple or a list."""
+    h = hashlib.sha256()
+    _feed(h, obj)
+    return h.hexdigest()
+
+
+def _feed(h, x) -> None:
+    def put(tag: bytes, payload: bytes) -> None:
+        h.update(tag + len(payload).to_bytes(8, "little") + payload)
+
+    if hasattr(x, "detach") and hasattr(x, "numpy"):  # a torch tensor (torch itself is not imported here)
+        x = x.detach().cpu()
+        try:
+            x = x.numpy()
+        except TypeError:  # a dtype NumPy lacks (bfloat16): its float32 values are exact
+            x = x.float().numpy()
+    if isinstance(x, np.ndarray):
+        arr = np.ascontiguousarray(x)
+        put(b"a", f"{arr.dtype.str}{arr.shape}".encode() + b"|" + arr.tobytes())
+    elif isinstance(x, dict):
+        put(b"d", str(len(x)).encode())
+        for key in sorted(x, key=lambda k: (type(k).__name__, str(k))):
+            _feed(h, key)
+            _feed(h, x[key])
+    elif isinstance(x, (list, tuple)):
+        put(b"l", str(len(x)).encode())
+        for item in x:
+            _feed(h, item)
+    elif isinstance(x, (bool, np.bool_)):
+        put(b"b", b"1" if x else b"0")
+    elif isinstance(x, (int, np.integer)):
+        put(b"i", str(int(x)).encode())
+    elif isinstance(x, (float, np.floating)):
+        put(b"f", float(x).hex().encode())
+    elif isinstance(x, str):
+        put(b"s", x.encode("utf-8"))
+    elif isinstance(x, bytes):
+        put(b"y", x)
+    elif x is None:
+        put(b"n", b"")
+    else:
+        put(b"r", repr(x).encode("utf-8"))
+
+
+def verify_sha256(content, stored, what: str) -> None:
+    """Raise :class:`CheckpointError` unless ``content`` hashes to ``stored`` (the hash the file holds); a file
+    without one (``stored`` None: written before hustings stored hashes) is accepted as it is."""
+    if stored is None:
+        return
+    if not isinstance(stored, str) or len(stored) != 64:
+        raise CheckpointError(f"{what} has a malformed content hash {stored!r}; expected 64 hex digits (sha256)")
+    actual = content_sha256(content)
+    if actual != stored:
+        raise CheckpointError(f"{what} is corrupt: its content does not match the sha256 stored in it (stored "
+                              f"{stored[:16]}..., content {actual[:16]}...); expected an intact file (copy it "
+                              f"again, or train it again)")
+
+
+def check_net(net, what: str) -> tuple[list[int], str]:
+    """The ``(net_arch, activation)`` of a checkpoint's ``"net"`` entry, checked (:class:`CheckpointError`)."""
+    if not isinstance(net, dict):
+        raise CheckpointError(f"{what}: 'net' is {net!r}; expected {{'net_arch': [widths], 'activation': ...}}")
+    arch, activation = net.get("net_arch"), net.get("activation")
+    if (not isinstance(arch, (list, tuple)) or not arch
+            or not all(isinstance(w, int) and not isinstance(w, bool) and w > 0 for w in arch)):
+        raise CheckpointError(f"{what}: net_arch {arch!r} is invalid; expected a non-empty list of layer widths "
+                              f"(ints > 0)")
+    check_activation(activation, what)
+    return list(arch), activation
+
+
+def check_activation(activation, what: str = "policy") -> None:
+    if activation not in ACTIVATIONS:
+        raise CheckpointError(f"{what}: activation {activation!r} is unknown; expected one of "
+                              f"{', '.join(repr(a) for a in ACTIVATIONS)}")
+
+
+def actor_shapes(net_arch: list[int], observation_size: int, num_actions: int) -> list[tuple[int, ...]]:
+    """The shapes of the actor's ``[W1, b1, ..., W_out, b_out]`` (W in PyTorch's out x in orientation)."""
+    shapes, prev = [], observation_size
+    for width in list(net_arch) + [num_actions]:
+        shapes += [(width, prev), (width,)]
+        prev = width
+    return shapes
+
+
+def _size(value, key: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+        raise CheckpointError(f"{what}: {key} is {value!r}; expected an int > 0")
+    return int(value)
+
+
+def check_actor(tensors: dict, names: list[str], meta: dict, what: str) -> list:
+    """The actor's arrays ``tensors[name]`` for ``names`` (in ``[W1, b1, ...]`` order), checked against the
+    shapes ``meta`` (a checkpoint's ``net``, ``observation_size`` and ``num_actions``) implies: a missing tensor,
+    a wrong shape or a non-finite value raises :class:`CheckpointError` naming the tensor and what was expected."""
+    arch, _ = check_net(meta.get("net"), what)
+    obs, acts = (_size(meta.get("observation_size"), "observation_size", what),
+                 _size(meta.get("num_actions"), "num_actions", what))
+    shapes = actor_shapes(arch, obs, acts)
+    if len(names) != len(shapes):  # a caller's bug, not the file's
+        raise ValueError(f"{len(names)} tensor names for {len(shapes)} tensors")
+    why = f"net_arch {arch}, observation size {obs}, {acts} actions"
+    out = []
+    for name, shape in zip(names, shapes):
+        if name not in tensors:
+            raise CheckpointError(f"{what} has no tensor {name!r}; expected one of shape {shape} ({why})")
+        t = tensors[name]
+        arr = t.detach().cpu().numpy() if hasattr(t, "detach") else np.asarray(t)
+        if tuple(arr.shape) != shape:
+            raise CheckpointError(f"{what}: tensor {name!r} has shape {tuple(arr.shape)}; expected {shape} ({why})")
+        if not np.issubdtype(arr.dtype, np.floating):
+            raise CheckpointError(f"{what}: tensor {name!r} has dtype {arr.dtype}; expected floating point")
+        if not np.isfinite(arr).all():
+            raise CheckpointError(f"{what}: tensor {name!r} holds NaN or infinite values; expected finite weights")
+        out.append(arr)
+    return out
 
 
 # --- NumPy inference --------------------------------------------------------------------------------------------
@@ -27,9 +159,15 @@ class NumpyPolicy:
     """The actor of an SB3 ``MaskableActorCriticPolicy`` (MLP) as NumPy: hidden layers, then the action logits."""
 
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], activation: str):
+        check_activation(activation)  # an unknown one would otherwise play as something else
         # Stored transposed and contiguous: x @ W is the fast orientation for one row.
         self.layers = [(np.ascontiguousarray(w.T, dtype=np.float32), np.asarray(b, dtype=np.float32))
                        for w, b in layers]
+        for i, (w, b) in enumerate(self.layers):
+            fits = i == 0 or w.shape[0] == self.layers[i - 1][0].shape[1]
+            if w.ndim != 2 or b.shape != (w.shape[1],) or not fits:
+                raise CheckpointError(f"policy layer {i}: weight {w.T.shape} and bias {b.shape} do not fit together "
+                                      f"or with the layer before; expected weight (out, in), bias (out,)")
         self.activation = activation
 
     @classmethod
@@ -124,8 +262,30 @@ def check_matches(data: dict, path: str, game: str, num_players: int, observatio
             f"layout changed)")
 
 
+def sb3_actor_names(net_arch: list[int]) -> list[str]:
+    """The actor's tensor names in an SB3 ``MaskableActorCriticPolicy`` state dict, ``[W1, b1, ..., W_out, b_out]``
+    (``mlp_extractor.policy_net`` is a ``Sequential`` of Linear, activation, Linear, ...: Linear at even indices)."""
+    names = []
+    for i in range(len(net_arch)):
+        names += [f"mlp_extractor.policy_net.{2 * i}.weight", f"mlp_extractor.policy_net.{2 * i}.bias"]
+    return names + ["action_net.weight", "action_net.bias"]
+
+
+def npz_names(meta: dict) -> list[str]:
+    """The array names of a ``policy.npz``'s actor, ``layer0`` (W1), ``layer1`` (b1), ... for its ``net``."""
+    arch, _ = check_net(meta.get("net"), "policy file")
+    return [f"layer{i}" for i in range(2 * (len(arch) + 1))]
+
+
+def npz_content(meta: dict, arrays: dict) -> dict:
+    """What a ``policy.npz``'s ``"sha256"`` covers: its metadata (less the hash) and its arrays (name -> array)."""
+    return {"meta": {k: v for k, v in meta.items() if k != "sha256"}, "arrays": dict(arrays)}
+
+
 def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
-    """The metadata and the :class:`NumpyPolicy` of a ``policy.npz``; a bad file raises :class:`CheckpointError`."""
+    """The metadata and the :class:`NumpyPolicy` of a ``policy.npz``; a bad file raises :class:`CheckpointError`
+    (missing, unreadable, corrupt: its content hash does not match; a missing array or a wrong shape, named; an
+    unknown activation). Files written before hustings stored a content hash load unchecked by it."""
     import json
     import zipfile
 
@@ -135,8 +295,8 @@ def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
     try:
         with np.load(path, allow_pickle=False) as z:
             meta = json.loads(str(z["meta"]))
-            arrays = [z[f"layer{i}"] for i in range(sum(1 for k in z.files if k.startswith("layer")))]
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
+            stored = {k: z[k] for k in z.files if k.startswith("layer")}
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
         raise CheckpointError(f"policy file {path} is corrupt ({type(exc).__name__}: {exc}); expected {expected}") \
             from None
     if not isinstance(meta, dict) or meta.get("format") != NPZ_FORMAT:
@@ -145,9 +305,15 @@ def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
     if meta.get("version") != VERSION:
         raise CheckpointError(f"policy file {path} has format version {meta.get('version')!r}; this hustings reads "
                               f"version {VERSION}")
-    if not arrays or len(arrays) % 2:
-        raise CheckpointError(f"policy file {path} holds {len(arrays)} weight arrays; expected pairs of weight "
-                              f"and bias")
+    what = f"policy file {path}"
+    verify_sha256(npz_content(meta, stored), meta.get("sha256"), what)  # first: corruption is the likelier cause
+    check_net(meta.get("net"), what)
+    names = npz_names(meta)
+    extra = sorted(set(stored) - set(names))
+    if extra:
+        raise CheckpointError(f"{what} holds unexpected arrays {', '.join(extra)}; expected {', '.join(names)} "
+                              f"for net_arch {meta['net']['net_arch']}")
+    arrays = check_actor(stored, names, meta, what)
     return meta, NumpyPolicy.from_arrays(arrays, meta["net"]["activation"])
 
 

@@ -6,7 +6,14 @@ named.
 
 Format version 2 (version 1 records are still read) says whether the game was played to the end: ``"finished":
 true`` with its ``"result"``, or ``"finished": false`` and no result for a game stopped part-way (``hustings play``
-interrupted with Ctrl-C, ended with Ctrl-D or ``q``); its moves re-simulate just the same.
+interrupted with Ctrl-C, ended with Ctrl-D or ``q``); its moves re-simulate just the same. A finished record whose
+moves stop before the game's end is refused.
+
+A move is ``{"player": seat, "action": id, "name": text}``; the id is what counts (``"name"`` may be left out, and
+when present must be the game's name for that id). A record may also hold ``"events"``: the game's event log as
+it was played, omniscient (every seat's private fields too), in the form :meth:`State.events_to_json` writes, for
+readers that do not re-simulate. An optional key of version 2: records without it read as before. :func:`replay`
+checks its form; what ``hustings replay`` shows are the events of the re-simulation itself.
 """
 from __future__ import annotations
 
@@ -40,7 +47,8 @@ class Recorder:
     def record(self, final: State | None = None) -> dict:
         """The record as a JSON-able dict. With ``final`` a finished game's last state, it is ``"finished": true``
         with the result; without it (or with a state that is not over) it is ``"finished": false`` and has no
-        result: the moves so far of a game that was stopped."""
+        result: the moves so far of a game that was stopped. Given a state (over or not: the game's state after
+        the recorded moves), the record keeps its event log as ``"events"``."""
         import hustings  # the package version, without a cycle at import time
 
         finished = final is not None and final.is_terminal()
@@ -51,6 +59,8 @@ class Recorder:
         }
         if finished:
             out["result"] = result_of(final)
+        if final is not None:
+            out["events"] = final.events_to_json()
         return out
 
 
@@ -74,14 +84,31 @@ def game_from_config(config: dict) -> Game:
     return hustings.game_module(config["game"]).raw_env.game_class(config["num_players"], **options)
 
 
-def replay(record: dict, on_move=None) -> State:
+def _action_label(game: Game, action) -> str:
+    """The game's name for action id ``action``, or what is wrong with the id."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        return f"not an action id; expected an int 0..{game.num_actions - 1}"
+    if not 0 <= action < game.num_actions:
+        return f"no such action; expected 0..{game.num_actions - 1}"
+    return game.action_name(action)
+
+
+def _legal_list(game: Game, state: State) -> str:
+    legal = state.legal_actions()
+    shown = ", ".join(f"{a} ({game.action_name(a)})" for a in legal[:40])
+    return shown + (f", ... ({len(legal)} in all)" if len(legal) > 40 else "")
+
+
+def replay(record: dict, on_move=None, after_move=None) -> State:
     """Re-simulate ``record``; returns the last state (not over for an unfinished record). ``on_move(state, index,
-    move)`` runs before each move.
+    move)`` runs before each move, ``after_move(state, index, move)`` after it (the state then holds the move's
+    events: ``state.events(seat, since)``).
 
     Raises :class:`RecordError` naming the first move that is not the rules' (wrong player, illegal action, a
-    name that does not match the id), for a result that differs from the replayed one, and for a record whose
-    moves do not fit what it says: a finished one must have a result and play the game to its end, an unfinished
-    one (``"finished": false``) must have no result and stop before the end.
+    name that does not match the id) and what was expected there, always naming an action by the game's name for
+    its id (never by the record's own text); for a result that differs from the replayed one; for malformed
+    ``"events"``; and for a record whose moves do not fit what it says: a finished one must have a result and
+    play the game to its end, an unfinished one (``"finished": false``) must have no result and stop before it.
     """
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a hustings game record (expected format {RECORD_FORMAT!r})")
@@ -100,33 +127,44 @@ def replay(record: dict, on_move=None) -> State:
     state = game.new_initial_state(seed=record.get("seed"), deal=record.get("deal"))
     moves = record.get("moves")
     if not isinstance(moves, list):
-        raise RecordError("record 'moves' must be a list")
+        raise RecordError(f"record 'moves' is {type(moves).__name__}; expected a list of moves")
     for i, move in enumerate(moves):
         where = f"move {i + 1} of {len(moves)}"
         if not isinstance(move, dict) or not {"player", "action"} <= set(move):
-            raise RecordError(f"{where} is malformed: {move!r}; expected {{'player', 'action', 'name'}}")
+            raise RecordError(f"{where} is malformed: {move!r}; expected {{'player': seat, 'action': id}} (and "
+                              f"optionally 'name')")
         if state.is_terminal():
-            raise RecordError(f"{where} comes after the end of the game")
+            raise RecordError(f"{where} comes after the end of the game; expected the record to end after move {i}")
         player, action = move["player"], move["action"]
-        if player != state.current_player():
-            raise RecordError(f"{where}: recorded for player {player}, but player {state.current_player()} is to move")
-        if not isinstance(action, int) or not state.is_legal(action):
-            name = move.get("name", "?")
-            raise RecordError(f"{where}: action {action!r} ({name}) is not legal for player {player}; legal: "
-                              + ", ".join(game.action_name(a) for a in state.legal_actions()))
+        if player != state.current_player() or isinstance(player, bool):
+            raise RecordError(f"{where}: recorded for player {player!r}, but player {state.current_player()} is to "
+                              f"move; expected player {state.current_player()}")
+        if (isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < game.num_actions
+                or not state.is_legal(action)):
+            raise RecordError(f"{where}: action {action!r} ({_action_label(game, action)}) is not legal for player "
+                              f"{player}; expected one of: {_legal_list(game, state)}")
         if "name" in move and move["name"] != game.action_name(action):
             raise RecordError(f"{where}: action {action} is {game.action_name(action)!r}, but the record says "
-                              f"{move['name']!r}")
+                              f"{move['name']!r}; expected the game's name for the id (or no 'name')")
         if on_move is not None:
             on_move(state, i, move)
         state._apply(action)
+        if after_move is not None:
+            after_move(state, i, move)
     if finished and not state.is_terminal():
-        raise RecordError(f"the game is not over after the record's {len(moves)} moves, but the record is not marked "
-                          f"unfinished (\"finished\": false)")
+        raise RecordError(f"the game is not over after the record's {len(moves)} moves (player "
+                          f"{state.current_player()} is to move), but the record is not marked unfinished; expected "
+                          f"the moves to play the game to its end, or \"finished\": false")
     if not finished and state.is_terminal():
-        raise RecordError(f"the record is marked unfinished, but its {len(moves)} moves play the game to the end")
+        raise RecordError(f"the record is marked unfinished, but its {len(moves)} moves play the game to the end; "
+                          f"expected \"finished\": true with the result")
     if finished and record["result"] != result_of(state):
         raise RecordError(f"the recorded result {record['result']} differs from the replayed {result_of(state)}")
+    if record.get("events") is not None:
+        try:
+            state.clone().events_from_json(record["events"])  # its form only (on a copy: the log stays the replay's)
+        except HustingsError as exc:
+            raise RecordError(f"record 'events' is malformed ({exc})") from None
     return state
 
 

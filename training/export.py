@@ -21,7 +21,7 @@ import numpy as np
 from hustings.core.files import atomic_write
 from hustings.onnx_bot import MASKED_LOGIT, SIDECAR_FORMAT
 
-from .policy import NumpyPolicy, atomic_write_text, load_checkpoint, policy_from_checkpoint
+from .policy import NumpyPolicy, atomic_write_text, check_matches, load_checkpoint, policy_from_checkpoint
 
 OPSET = 18
 
@@ -30,6 +30,9 @@ def policy_module(policy: NumpyPolicy):
     """The policy as a ``torch.nn.Module``: ``forward(observation, action_mask) -> (action, probabilities)``, the
     greedy legal action and the masked action distribution (illegal logits set to ``MASKED_LOGIT``)."""
     import torch
+
+    # NumpyPolicy accepts only these (hustings.policy_bot.ACTIVATIONS): an unknown one never gets this far
+    activations = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
 
     class MaskedPolicy(torch.nn.Module):
         def __init__(self):
@@ -42,7 +45,7 @@ def policy_module(policy: NumpyPolicy):
                     lin.bias.copy_(torch.from_numpy(b))
                 layers.append(lin)
                 if i < len(policy.layers) - 1:
-                    layers.append(torch.nn.Tanh() if policy.activation == "tanh" else torch.nn.ReLU())
+                    layers.append(activations[policy.activation]())
             self.net = torch.nn.Sequential(*layers)
 
         def forward(self, observation: torch.Tensor, action_mask: torch.Tensor):
@@ -104,12 +107,18 @@ def exported_program(policy: NumpyPolicy):
 
 
 def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
-    """Write ``policy.onnx``, ``policy.json`` (and ``policy.pt2``) for ``checkpoint`` into ``out_dir``."""
+    """Write ``policy.onnx``, ``policy.json`` (and ``policy.pt2``) for ``checkpoint`` into ``out_dir``.
+
+    Everything is checked before anything is written: a corrupt checkpoint, a missing or misshapen tensor, an
+    unknown activation or a checkpoint that no longer fits its game (its observation layout changed) raises
+    :class:`~hustings.policy_bot.CheckpointError` and leaves ``out_dir`` as it was."""
     import hustings
 
     data = load_checkpoint(checkpoint)
     policy = policy_from_checkpoint(data)
     game = hustings.game_module(data["game"]).raw_env.game_class(data["num_players"], **data["game_options"])
+    check_matches(data, checkpoint, game.name, game.num_players, game.observation_size, game.num_actions,
+                  type(game).observation_version)
     obs_dim, n_actions = data["observation_size"], data["num_actions"]
     os.makedirs(out_dir, exist_ok=True)
     model = onnx_model(policy, obs_dim, n_actions)

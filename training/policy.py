@@ -14,7 +14,11 @@ which this module re-exports) (``hustings evaluate GAME --bots path/to/policy.pt
 few NumPy matrix products (no torch), so bots are cheap to run in many worker processes.
 
 Files are written atomically: to a temporary file beside the target, then ``os.replace`` onto it, so an
-interruption leaves either the old checkpoint or the new one, never half of one.
+interruption leaves either the old checkpoint or the new one, never half of one. Each holds ``"sha256"``, a hash of
+its content that :func:`load_checkpoint` / :func:`load_policy_npz` verify (a checkpoint without one, written by an
+older hustings, loads unchecked by it), and loading checks the actor's tensors and activation
+(:mod:`hustings.policy_bot`): a damaged or inconsistent file is a :class:`CheckpointError`, never a ``KeyError`` or a
+silently different policy.
 """
 from __future__ import annotations
 
@@ -24,16 +28,28 @@ import numpy as np
 
 from hustings.core.files import atomic_write
 from hustings.policy_bot import (NPZ_FORMAT, NPZ_META, VERSION, CheckpointError, NumpyPolicy, PolicyBot,  # noqa: F401
-                                 check_matches, load_policy_npz)
+                                 check_actor, check_matches, check_net, content_sha256, load_policy_npz,
+                                 npz_content, sb3_actor_names, verify_sha256)
 
 FORMAT = "hustings-checkpoint"
 
 # --- checkpoint files ---------------------------------------------------------------------------------------------
 def atomic_torch_save(obj, path: str) -> None:
-    """``torch.save`` ``obj`` onto ``path`` atomically (see :func:`hustings.core.files.atomic_write`)."""
+    """``torch.save`` ``obj`` onto ``path`` atomically (see :func:`hustings.core.files.atomic_write`).
+
+    A hustings checkpoint (a dict with ``"format": FORMAT``) is saved with ``"sha256"``, the
+    :func:`~hustings.policy_bot.content_sha256` of everything else in it, which :func:`load_checkpoint` checks
+    (``obj`` itself is not changed)."""
     import torch
 
+    if isinstance(obj, dict) and obj.get("format") == FORMAT:
+        obj = {**{k: v for k, v in obj.items() if k != "sha256"}, "sha256": checkpoint_sha256(obj)}
     atomic_write(path, lambda f: torch.save(obj, f))
+
+
+def checkpoint_sha256(data: dict) -> str:
+    """The content hash a checkpoint stores: over every entry but ``"sha256"`` itself."""
+    return content_sha256({k: v for k, v in data.items() if k != "sha256"})
 
 
 def atomic_write_text(text: str, path: str) -> None:
@@ -71,11 +87,23 @@ def load_checkpoint(path: str) -> dict:
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise CheckpointError(f"checkpoint {path} is incomplete (missing {', '.join(missing)}); expected {expected}")
+    what = f"checkpoint {path}"
+    # First, as damage explains any oddity below best. Checkpoints written before hustings stored a hash have none:
+    # they load as they are.
+    verify_sha256({k: v for k, v in data.items() if k != "sha256"}, data.get("sha256"), what)
+    arch, _ = check_net(data["net"], what)
+    if not isinstance(data["policy_state"], dict):
+        raise CheckpointError(f"{what}: policy_state is a {type(data['policy_state']).__name__}; expected a dict of "
+                              f"tensors (an SB3 policy state dict)")
+    check_actor(data["policy_state"], sb3_actor_names(arch), data, what)
     return data
 
 
 def policy_from_checkpoint(data: dict) -> NumpyPolicy:
-    return NumpyPolicy.from_state_dict(data["policy_state"], data["net"]["activation"])
+    """The actor of checkpoint ``data`` (from :func:`load_checkpoint`, which checked its tensors) as NumPy."""
+    arch, activation = check_net(data["net"], "checkpoint")
+    arrays = check_actor(data["policy_state"], sb3_actor_names(arch), data, "checkpoint")
+    return NumpyPolicy.from_arrays(arrays, activation)
 
 
 # --- the torch-free policy file ----------------------------------------------------------------------------------
@@ -87,9 +115,11 @@ def save_policy_npz(data: dict, path: str) -> None:
     meta = {k: data.get(k) for k in NPZ_META}
     meta.update(format=NPZ_FORMAT, version=VERSION, kind="policy")
     arrays = policy_from_checkpoint(data).to_arrays()
+    meta = json.loads(json.dumps(meta, sort_keys=True))  # hashed as it will read back (tuples are lists in JSON)
+    named = {f"layer{i}": a for i, a in enumerate(arrays)}
+    meta["sha256"] = content_sha256(npz_content(meta, named))
     buf = io.BytesIO()
-    np.savez_compressed(buf, meta=np.array(json.dumps(meta, sort_keys=True)),
-                        **{f"layer{i}": a for i, a in enumerate(arrays)})
+    np.savez_compressed(buf, meta=np.array(json.dumps(meta, sort_keys=True)), **named)
     atomic_write_bytes(buf.getvalue(), path)
 
 
