@@ -294,6 +294,10 @@ def _reshuffle_hidden(data: dict, observer: int, rng: random.Random) -> dict:
     slots += [(data["leftovers"], i) for i in range(len(data["leftovers"]))]
     cards = [box[i] for box, i in slots]
     rng.shuffle(cards)
+    if "Mig" in cards:  # Migration is never face down (saved states with it face down are refused)
+        j = cards.index("Mig")
+        k = next(k for k, (box, i) in enumerate(slots) if i != "card" and all(box is not f for f in data["face_down"]))
+        cards[j], cards[k] = cards[k], cards[j]
     for (box, i), c in zip(slots, cards):
         box[i] = c
     for h in data["hands"]:
