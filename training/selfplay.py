@@ -101,7 +101,7 @@ class SelfPlayEnv(gym.Env):
             raise ValueError(f"partners={partners!r} is invalid; expected one of {', '.join(PARTNERS)}")
         self.partners = partners
         self.mask_in_info = mask_in_info  # sub-process workers send masks back in info; in-process envs need not
-        self.aec = hustings.make(game, num_players=num_players, reward=reward_mode, **(game_options or {}))
+        self.aec = hustings.make(game, num_players=num_players, reward=reward_mode, events=False, **(game_options or {}))
         self.game_name = game
         self.n = self.aec.game.num_players
         self.agents = self.aec.possible_agents

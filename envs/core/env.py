@@ -48,6 +48,8 @@ class HustingsEnv(AECEnv):
             ``"terminate"`` (the game ends; the offender gets ``illegal_penalty``, the others 0, and
             ``info["illegal_action"]`` is set).
         illegal_penalty: reward of the offender under ``illegal_action="terminate"``.
+        events: record the game's event log (default ``True``: :meth:`events`, :meth:`new_events`, ``render``);
+            ``False`` skips it (training does: a few per cent of a step).
         **options: the game's variant options (see the game's ``OPTIONS``).
 
     Agents are ``player_0`` .. ``player_{n-1}``, in seat order. Observations are dicts with
@@ -60,7 +62,7 @@ class HustingsEnv(AECEnv):
     metadata: ClassVar[dict] = {"name": "hustings", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, num_players: int | None = None, render_mode: str | None = None, reward: str = "win",
-                 illegal_action: str = "raise", illegal_penalty: float = -1.0, **options: Any):
+                 illegal_action: str = "raise", illegal_penalty: float = -1.0, events: bool = True, **options: Any):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ConfigError(f"render_mode={render_mode!r} is invalid; expected None, 'human' or 'ansi'")
@@ -68,6 +70,9 @@ class HustingsEnv(AECEnv):
             raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
         if illegal_action not in ILLEGAL_MODES:
             raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
+        if not isinstance(events, bool):
+            raise ConfigError(f"events={events!r} is invalid; expected True or False")
+        self.record_events = events
         if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
             raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
         self.game: Game = self.game_class(self.default_players if num_players is None else num_players, **options)
@@ -117,6 +122,7 @@ class HustingsEnv(AECEnv):
         self._install(self.game.new_initial_state(seed=seed, deal=options.get("deal")))
 
     def _install(self, state: State) -> None:
+        state.record_events = self.record_events
         self._state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
