@@ -693,6 +693,10 @@ def _unionist_with_bills(projections):
     st.scen["dev_side"] = "unionist"
     st.careers[st.scen["devonshire"]] = {}
     st.bills = [{"bill": R.BILL_INDEX[f"CP0{i + 1}"], "adj": 0, "debate": []} for i in range(len(projections))]
+    for b in st.bills:  # each card in one place (a saved state is checked)
+        for pile in (st.decks["cross_party"], st.discards["cross_party"]):
+            if b["bill"] in pile:
+                pile.remove(b["bill"])
     for i, p in enumerate(projections):
         st.bills[i]["adj"] = p - st.projection(i)
         assert st.projection(i) == p

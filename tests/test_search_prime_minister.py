@@ -277,12 +277,9 @@ def test_a_refused_supporter_stays_known_in_the_hand():
     st = _pact_opposition_main()
     s = st.pending["player"]
     wellington = R.SUP_INDEX[R.SUPPORTER_LIST[2]["id"]]
-    for where in st.decks.values():  # put the Duke of Wellington (Influence option) in the hand
+    for where in (st.decks["supporters"], st.discards["supporters"]):  # the Duke of Wellington (Influence) in hand
         if wellington in where:
             where.remove(wellington)
-    for k in st.discards:
-        if wellington in st.discards[k]:
-            st.discards[k].remove(wellington)
     for h in st.hand:
         if wellington in h:
             h.remove(wellington)

@@ -17,7 +17,8 @@ class raw_env(HustingsEnv):
     Default 4 players (the rulebook's standard multiplayer game; 2 and 3 are supported). Game options
     (``PrimeMinisterGame.OPTIONS``, documented in RULES.md): ``max_rounds`` (default 50; 0 = no limit: truncation
     after that round, no winner), ``scenario`` (0 = standard game, 1..7 the rulebook's scenarios),
-    ``question_time`` (Prime Minister's Question Time, 4 players) and ``alternate_vote_tracker`` (rendering only).
+    ``question_time`` (Prime Minister's Question Time, 4 players), ``alternate_vote_tracker`` (rendering only) and
+    ``components`` (your own component values: a JSON path or dict, RULES.md "Your own components").
     """
 
     game_class = PrimeMinisterGame

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .components import (ABILITIES, ADJ_MAX, ADJ_MIN, A_ACT, A_CAREER, A_DEBATE_CARD, A_DISCARD, A_KEEP, A_PLAY,
                          A_RESIGN, A_SCEN, A_SIGN, A_SLOT, BOARD, CAREERS, CAREER_ACTIONS, CAREER_ORDER, DEBATE,
-                         END_TURN, HOLD_LIMIT, NO, NUM_ACTIONS, POLITICIANS, SUPPORTER_LIST, YES)
+                         END_TURN, HOLD_LIMIT, NO, NUM_ACTIONS, POLITICIANS, SUPPORTER_LIST, SUP_IDS, YES)
 from .engine import decision, question, task
 
 
@@ -44,6 +44,7 @@ class ActionsMixin:
 
     @question("accept_rejoin")
     def _answer_accept_rejoin(self, pend, yes) -> None:
+        self._event("rejoin", player=self.seat_of("gbb"), accepted=yes)
         if yes:
             self.resigned = False
             pm = self.seat_of("pm")
@@ -87,6 +88,7 @@ class ActionsMixin:
         if self.shown[s]:
             self._unshow(s, c)
         self.discards["supporters"].append(c)
+        self._event("supporter_discarded", player=s, hold_limit=True, private={s: {"card": SUP_IDS[c]}})
 
     # --- what a player may do (6.1, 6.2.1-6.2.3, 7.2) -----------------------------------------------------------------
     @task("main")
@@ -247,6 +249,9 @@ class ActionsMixin:
     @decision("permit")
     def _answer_permission(self, pend, a) -> None:
         s = pend["requester"]
+        req = pend["request"]
+        self._event("permission", player=pend["player"], requester=s, granted=a == YES,
+                    request=self.game.action_name(req))
         if a == YES:
             self._perform(s, pend["request"])
         else:
@@ -290,6 +295,7 @@ class ActionsMixin:
         elif a == A_RESIGN:  # 6.2.3 / 3.2.1
             self.cubes[s] = 0
             self.resigned = True
+            self._event("resigned", player=s)
             pm = self.seat_of("pm")
             self._set_standing(pm, self.standing[pm] + BOARD["resignation_rules"]["pm_standing"])
             self._push(after)
@@ -303,6 +309,7 @@ class ActionsMixin:
             if self.shown[s]:
                 self._unshow(s, c)
             self.discards["supporters"].append(c)
+            self._event("supporter_played", player=s, card=SUP_IDS[c], option=o, doubled=mult == 2)
             effs = SUPPORTER_LIST[c]["options"][o]["effects"]
             if s == self._unionist() and any(e["op"] in ("votes", "influence") for e in effs):
                 effs = [e for e in effs if not self._is_tradeoff(e)]  # L1221: disregard the negative tradeoff
@@ -315,6 +322,7 @@ class ActionsMixin:
             if c in self.turn["doubled"]:
                 self.turn["doubled"].remove(c)
             self.discards["supporters"].append(c)
+            self._event("supporter_discarded", player=s, hold_limit=False, private={s: {"card": SUP_IDS[c]}})
             self._push(after)
         elif A_SCEN <= a < NUM_ACTIONS:
             self._perform_scenario_action(s, a, after)
@@ -354,6 +362,7 @@ class ActionsMixin:
         b = self.bills[slot]
         b["debate"].append([cid, s, side_name])
         b["adj"] = max(ADJ_MIN, min(ADJ_MAX, b["adj"] + side["votes"]))
+        self._event("debate_card", player=s, card=cid, side=side_name, slot=slot + 1, votes=side["votes"])
         if side["votes"] < 0:
             self._lowered_act(s, slot)
         self._push(["main", s])

@@ -218,6 +218,7 @@ class BoardMixin:
         self._legal = []
         self._legal_set = frozenset()
         self.score_version += 1
+        self._event("game_end", winners=list(self.won), truncated=False, round=self.round, vp=list(self.vp))
 
     def _team(self, side: str) -> list[int]:
         return [s_ for s_ in range(self.n) if (self.role[s_] in ("pm", "gbb")) == (side == "government")]

@@ -32,6 +32,7 @@ class ChallengesMixin:
 
     @question("challenge")
     def _answer_challenge(self, pend, yes) -> None:
+        self._event("challenge", challenger=pend["player"], target=pend["target"], made=yes)
         if yes:
             self._challenge(pend["player"], pend["target"])
 
@@ -50,12 +51,15 @@ class ChallengesMixin:
         if ch_role == "obb":  # new OL: Debate Card on the board removed without effect (6.2.1)
             for b in self.bills:
                 b["debate"] = [d for d in b["debate"] if d[1] != ch]
-        if t_role == "pm":
+        if t_role != "pm":
+            self._office_event("challenge")
+        else:
             if ch_role == "ol":  # changeover by Challenge (10.2)
                 self.gov_party = self.party[ch]
                 self._flip_backbenchers()
                 self.marker = False
                 self.minority_by_challenge = True
+            self._office_event("challenge")
             self.lost_challenge = t
             for b in self.bills:  # remove bills and their Debate Cards
                 self._discard_bill(b["bill"])

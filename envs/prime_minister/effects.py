@@ -10,7 +10,7 @@ oppose may lower Government bills, 3.1 / 3.2), ``influence``: Government MPs bet
 from __future__ import annotations
 
 from .components import (ADJ_MAX, ADJ_MIN, A_DIR, A_KEEP, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, CON,
-                         LIB, POLITICIANS, SECTOR_INDEX)
+                         LIB, POLITICIANS, SECTOR_INDEX, SUP_IDS)
 from .engine import decision, effect, task
 
 
@@ -160,6 +160,8 @@ class EffectsMixin:
             if c is not None:
                 drawn.append(c)
         keep = min(e["keep"], len(drawn))
+        self._event("supporters_drawn", player=s, count=len(drawn), keep=keep,
+                    private={s: {"cards": [SUP_IDS[c] for c in drawn]}})
         if keep >= len(drawn):
             self.hand[s].extend(drawn)
             return
@@ -170,6 +172,8 @@ class EffectsMixin:
         if keep <= 0:
             for c in drawn:
                 self.discards["supporters"].append(c)
+            self._event("supporters_discarded", player=s, count=len(drawn),
+                        private={s: {"cards": [SUP_IDS[c] for c in drawn]}})
             return
         self._ask("keep", s, [A_KEEP + c for c in drawn], drawn=drawn, left=keep)
 
@@ -179,6 +183,7 @@ class EffectsMixin:
         drawn = list(pend["drawn"])
         drawn.remove(c)
         self.hand[s].append(c)
+        self._event("supporter_kept", player=s, private={s: {"card": SUP_IDS[c]}})
         self._push(["keep", s, drawn, pend["left"] - 1])
 
     @effect("choice")

@@ -8,7 +8,7 @@ the Government MPs and the Election Marker; then the Scenarios' election victory
 """
 from __future__ import annotations
 
-from .components import A_ELECTION, BOARD, MATS, NO, TOTAL_SEATS, UNC_LIST, YES
+from .components import A_ELECTION, BOARD, MATS, NO, PARTY_NAMES, TOTAL_SEATS, UNC_IDS, UNC_LIST, YES
 from .engine import decision, question, task
 from .formulas import election_vp, election_winner, round10
 
@@ -30,6 +30,7 @@ class ElectionsMixin:
     def _hold_or_postpone_election(self, pend, a) -> None:
         if a == A_ELECTION + 1:
             self.marker = False
+            self._event("election_postponed", player=pend["player"])
             return
         gov = self.gov_party
         u = self._draw_uncertainty()
@@ -51,6 +52,7 @@ class ElectionsMixin:
 
     @question("royal")
     def _answer_royal(self, pend, yes) -> None:
+        self._event("royal_interference", player=pend["player"], accepted=yes)
         self._finish_election(pend["gov_seats"], "opposition" if (yes == pend["fav_is_ol"]) else "government",
                               pend["unc"])
 
@@ -62,8 +64,13 @@ class ElectionsMixin:
         ded = 40 if self.scen.get("num") == 6 else 0  # Scenario 6 / PM-A81: compare deducted figures
         before = {g0: a0, 1 - g0: round10(TOTAL_SEATS - (a0 + ded)) - ded}
         # 11.3 Election VP (PM-A64), to the pools as they stand before any changeover
-        for party, side in ((gov, "government"), (1 - gov, "opposition")):
-            v = election_vp(before[party] + ded, seats[party])
+        gains = [(side, election_vp(before[party] + ded, seats[party]))
+                 for party, side in ((gov, "government"), (1 - gov, "opposition"))]
+        self._event("election", government=PARTY_NAMES[gov], projection=gov_seats - UNC_LIST[unc]["election"],
+                    uncertainty=UNC_IDS[unc], uncertainty_seats=UNC_LIST[unc]["election"], government_seats=gov_seats,
+                    opposition_seats=TOTAL_SEATS - gov_seats, winner=result,
+                    vp={side: v for side, v in gains}, pools={side: self.pool(side) for side, _ in gains})
+        for side, v in gains:
             if v:
                 self._award_side(side, v)
                 if self.over:
@@ -75,6 +82,7 @@ class ElectionsMixin:
             self.standing[pm] = self._mat(pm)["standing_start"]
             self.gov_party = 1 - gov
             self._flip_backbenchers()
+            self._office_event("election")
             self._award_side("government", MATS["pm_front"]["replacement_bonus_vp"])
             if self.over:
                 return

@@ -102,12 +102,14 @@ STATE_FIELDS = (
     "tasks", "pending", "over", "winner", "truncated", "turn", "proposed", "revealed_ok", "selected_count",
     "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "score_version",
     "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands", "shown", "shuffle_tags",
+    "passed",
 )
 # Fields added after version 1 was first saved: a saved state without them loads with these defaults (``shown``: no
 # Supporter publicly known in any hand; ``shuffle_tags``: no deck reshuffled yet). Both serve ``sample_hidden``.
 OPTIONAL_FIELDS = {
     "shown": lambda n: [[] for _ in range(n)],
     "shuffle_tags": lambda n: new_shuffle_tags(),
+    "passed": lambda n: None,  # the bills passed so far; an older save: every bill found nowhere else (validation)
 }
 
 
@@ -313,6 +315,7 @@ class TaskQueue:
         turn = self.turn
         st.turn = None if turn is None else dict(turn, doubled=list(turn["doubled"]), denied=list(turn["denied"]))
         st.proposed = list(self.proposed)
+        st.passed = list(self.passed)
         st.revealed_ok = self.revealed_ok
         st.selected_count = self.selected_count
         st.refused_agreement = list(self.refused_agreement)
@@ -355,7 +358,12 @@ class TaskQueue:
                     setattr(st, k, copy.deepcopy(data[k]))
         except KeyError as exc:
             raise StateFormatError(f"prime_minister: saved state lacks {exc}") from None
-        legal = st.pending["legal"] if st.pending else []
-        st._legal = list(legal)
-        st._legal_set = frozenset(legal)
+        from .validation import check_state
+        try:
+            check_state(st, data)  # strict: every field, conservation, the queue; the legal actions recomputed
+        except StateFormatError:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a shape no check foresaw
+            raise StateFormatError(f"prime_minister: saved state is inconsistent ({type(exc).__name__}: {exc}); "
+                                   f"expected a state saved by to_json") from None
         return st

@@ -14,15 +14,32 @@ from .components import (BILL_DECK, BILL_INDEX, BOARD, CON, DECKS, EVENT_IDS, EV
                          POLITICIANS, SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_INDEX)
 
 
+DEAL_KEYS = ("politicians", "supporters", "events", "cross_party", "liberal", "conservative", "uncertainty")
+
+
+def check_deal(deal) -> dict:
+    """The shape of a deal (RULES.md "Deal"): a dict of the known keys, each a list of id strings, no id twice in
+    one list; which ids fit which deck is checked where the deck is built. Raises :class:`DealError`."""
+    if deal is None:
+        return {}
+    if not isinstance(deal, dict):
+        raise DealError(f"prime_minister: a deal must be a dict of {list(DEAL_KEYS)}, got {type(deal).__name__}")
+    bad = sorted(str(k) for k in deal if k not in DEAL_KEYS)
+    if bad:
+        raise DealError(f"prime_minister: unknown deal key(s) {bad}; known: {sorted(DEAL_KEYS)}")
+    for k, v in deal.items():
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            raise DealError(f"prime_minister: deal[{k!r}] is {v!r}; expected a list of id strings")
+        if k != "uncertainty" and len(set(v)) != len(v):
+            raise DealError(f"prime_minister: deal[{k!r}] names a card twice: {v!r}")
+    return dict(deal)
+
+
 class SetupMixin:
     """The setup (2.0-2.5); a Scenario's adjustments are in ``scenarios.py``."""
 
-    def _setup(self, deal: dict | None) -> None:
-        deal = dict(deal or {})
-        known = {"politicians", "supporters", "events", "cross_party", "liberal", "conservative", "uncertainty"}
-        bad = set(deal) - known
-        if bad:
-            raise DealError(f"prime_minister: unknown deal key(s) {sorted(bad)}; known: {sorted(known)}")
+    def _setup(self, deal: dict | None, advance: bool = True) -> None:
+        deal = check_deal(deal)
         n = self.n
         mix = BOARD["setup"]["politicians_by_player_count"][str(n)]
         sc = self.game.scen_data
@@ -91,6 +108,7 @@ class SetupMixin:
                             for i in range(8)] for p in (LIB, CON)]
         self.mps = dict(BOARD["government_mp_tracker"]["start"])
         self.mps_party = LIB  # the party whose MPs the Government MP Tracker shows
+        self.passed = []  # bills passed (out of play), in order
         self.bills = []  # slots: {"bill": idx, "adj": int, "debate": [[card_id, owner, side], ...]}
         # decks: lists with the top card LAST
         self.decks = {"supporters": list(range(len(SUP_IDS))), "events": list(range(len(EVENT_IDS))),
@@ -146,4 +164,5 @@ class SetupMixin:
                     self.hand[lib].append(c)
         self.setup_done = True
         self.tasks = [["round_start"]]
-        self._advance()
+        if advance:  # (positions.py lays a position over the setup first)
+            self._advance()

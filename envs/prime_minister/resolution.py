@@ -8,7 +8,7 @@ score or cost their owners. Scenario overrides: ``_scenario_pass`` in ``scenario
 """
 from __future__ import annotations
 
-from .components import A_RESOLVE, BILL_DECK, BILL_LIST, BOARD, DEBATE, NO, UNC_LIST, YES
+from .components import A_RESOLVE, BILL_DECK, BILL_IDS, BILL_LIST, BOARD, DEBATE, NO, UNC_IDS, UNC_LIST, YES
 from .engine import decision, question, task
 from .formulas import vote_passes
 
@@ -37,27 +37,38 @@ class ResolutionMixin:
             self._ask("yesno", self.seat_of("ol"), [YES, NO], q="agreement", slot=slot)
         elif k == 1:
             p = self.projection(slot)
-            u = None
+            u = card = None
             if p < 350:
-                u = UNC_LIST[self._draw_uncertainty()]["vote"]
-            if vote_passes(p, u):
+                card = self._draw_uncertainty()
+                u = UNC_LIST[card]["vote"]
+            passed = vote_passes(p, u)
+            self._event("bill_passed" if passed else "bill_failed", bill=BILL_IDS[self.bills[slot]["bill"]],
+                        slot=slot + 1, how="vote", projection=p, uncertainty=None if card is None else UNC_IDS[card],
+                        uncertainty_vote=u)
+            if passed:
                 self._pass_bill(slot)
             else:
                 self._fail_bill(slot, withdrawn=False)
         else:
+            self._event("bill_failed", bill=BILL_IDS[self.bills[slot]["bill"]], slot=slot + 1, how="withdrawn",
+                        projection=self.projection(slot), uncertainty=None, uncertainty_vote=None)
             self._fail_bill(slot, withdrawn=True)
 
     @question("agreement")
     def _answer_agreement(self, pend, yes) -> None:
         slot = pend["slot"]
+        bill = self.bills[slot]["bill"]
+        self._event("bill_passed" if yes else "agreement_refused", bill=BILL_IDS[bill], slot=slot + 1,
+                    how="agreement", projection=self.projection(slot), uncertainty=None, uncertainty_vote=None)
         if yes:
             self._pass_bill(slot, agreement=True)
         else:
-            self.refused_agreement.append(self.bills[slot]["bill"])
+            self.refused_agreement.append(bill)
             self._push(["resolution"])
 
     def _pass_bill(self, slot: int, agreement: bool = False) -> None:
         b = self.bills.pop(slot)
+        self.passed.append(b["bill"])  # out of play (kept for the record and for validation)
         card = BILL_LIST[b["bill"]]
         pm = self.seat_of("pm")
         br = BOARD["bill_resolution"]

@@ -19,6 +19,7 @@ class RoundMixin:
 
     @task("round_start")
     def _start_round(self) -> None:
+        self._event("round_start", round=self.round)
         self.minority_by_challenge = False
         self.lost_challenge = -1
         self.refused_agreement = []
@@ -79,6 +80,8 @@ class RoundMixin:
 
     @task("round_end")
     def _end_round(self) -> None:
+        if self.record_events:  # the table as it stood, before anything of the next round
+            self._event("round_end", round=self.round, table=self.table())
         if self.game.question_time and not self.bills:  # PMQT: held Event cards are revealed and discarded
             for s_ in range(self.n):
                 self.discards["events"].extend(self.qt_hands[s_])
@@ -106,6 +109,7 @@ class RoundMixin:
             self.pending = None
             self._legal = []
             self._legal_set = frozenset()
+            self._event("game_end", winners=[], truncated=True, round=self.round, vp=list(self.vp))
             return
         self.round += 1
         self._push(["round_start"])

@@ -55,6 +55,7 @@ from .components import (  # noqa: F401 (re-exported)
 )
 from .effects import EffectsMixin
 from .elections import ElectionsMixin
+from .events import EventsMixin, describe_event
 from .engine import (  # noqa: F401 (re-exported)
     STATE_FIELDS, TaskQueue, add_legacy_names, check_registries, new_shuffle_tags,
 )
@@ -74,7 +75,7 @@ from .turns import TurnsMixin
 
 class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, ActionsMixin, EffectsMixin,
                          ResolutionMixin, ChallengesMixin, ElectionsMixin, ScenariosMixin, BoardMixin,
-                         ObservationMixin, SamplingMixin, TaskQueue, State):
+                         ObservationMixin, SamplingMixin, EventsMixin, TaskQueue, State):
     """One game of Prime Minister in progress (the parts: this module's docstring; how it runs: ``engine.py``)."""
 
     def __init__(self, game: PrimeMinisterGame, rng):
@@ -110,6 +111,9 @@ class PrimeMinisterGame(Game):
         "question_time": Option(False, bool, "Prime Minister's Question Time (optional rule, 4 players)"),
         "alternate_vote_tracker": Option(False, bool, "render bill projections as on the Alternate Vote Tracker "
                                          "(<150 / >500 ends); changes no rule"),
+        "components": Option(None, (str, dict, type(None)), "your own component values: a JSON file (path) or a "
+                             "dict in the schema of data/*.json; None = the shipped data (user_components.py)",
+                             expected="a path, a dict or None"),
     }
 
     def __init__(self, num_players: int = 4, **options):
@@ -127,6 +131,10 @@ class PrimeMinisterGame(Game):
             raise ConfigError(f"prime_minister: question_time=True needs 4 players, not {num_players}")
         if self.question_time and self.scenario not in (0, 6):
             raise ConfigError("prime_minister: question_time is for the standard game and Scenario 6 only")
+        from . import user_components
+        spec = self.options["components"]
+        self._component_docs, self._component_fp = (None, None) if spec is None else user_components.load(spec)
+        user_components.activate(self._component_docs, self._component_fp)
         rows = observation_rows(num_players)
         self.fields = field_table(rows)
         self.observation_size = sum(r[1] for r in rows)
@@ -135,10 +143,55 @@ class PrimeMinisterGame(Game):
     def action_name(self, action: int) -> str:
         return action_name(action)
 
+    def describe_event(self, event: dict) -> str:
+        """One line of table talk for an event (``events.py`` lists every type and its fields)."""
+        return describe_event(event)
+
+    def _use_components(self) -> None:
+        """Install this game's component set if another one was installed since (``user_components.py``)."""
+        from .user_components import _ACTIVE, activate
+        if _ACTIVE["fingerprint"] != self._component_fp:
+            activate(self._component_docs, self._component_fp)
+
     def new_initial_state(self, seed=None, deal=None) -> "PrimeMinisterState":
+        self._use_components()
         st = PrimeMinisterState(self, new_rng(seed))
         st._setup(deal)
         return st
 
+    def state_from_position(self, position: dict, seed: int | None = None) -> "PrimeMinisterState":
+        """A table at a phase of a round or in a player's turn (RULES.md "Positions", ``positions.py``); what the
+        position leaves out comes from the seeded setup. Strictly validated: :class:`PositionError`."""
+        from .positions import state_from_position
+        self._use_components()
+        return state_from_position(self, position, seed)
+
     def state_from_json(self, data: dict) -> "PrimeMinisterState":
+        """A state saved by ``to_json``, strictly validated (``validation.py``): anything inconsistent raises
+        :class:`StateFormatError` naming the field and what was expected; the legal actions are recomputed."""
+        self._use_components()
         return PrimeMinisterState.from_json(self, data)
+
+    # --- what a fresh state of this configuration holds (for validation; cached) ------------------------------------
+    def _fresh(self) -> "PrimeMinisterState":
+        st = self.__dict__.get("_fresh_state")
+        if st is None:
+            st = PrimeMinisterState(self, new_rng(0))
+            st.record_events = False
+            st._setup(None)
+            self._fresh_state = st
+        return st
+
+    def _fresh_scen(self) -> dict:
+        """The Scenario's state right after setup (its constants; ``{}`` in the standard game)."""
+        return self._fresh().scen if self.scenario else {}
+
+    def _fresh_components(self) -> dict:
+        """The sorted Supporters, Events and bills of this game (Scenario 1's 9 Events, Scenario 7 less one)."""
+        cached = self.__dict__.get("_components_in_play")
+        if cached is None:
+            from .validation import _bills, _events, _supporters
+            st = self._fresh()
+            cached = {"Supporters": sorted(_supporters(st)), "Events": sorted(_events(st)), "bills": sorted(_bills(st))}
+            self._components_in_play = cached
+        return cached

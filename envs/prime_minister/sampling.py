@@ -114,11 +114,23 @@ class SamplingMixin:
             raise ValueError(f"prime_minister: no seat {player!r} (seats 0..{self.n - 1})")
         st = self._copy(random.Random(rng.getrandbits(64)))
         st.unc_stack = []  # a deal's stacked Uncertainty cards are future chance: the sample draws its own
+        st.event_log = self._log_seen_by(player)
         st._resample_supporters(player, rng)
         st._resample_events(player, rng)
         st._resample_bills(player, rng)
         st._rebuild_pending(player)
         return st
+
+    def _log_seen_by(self, player: int) -> list:
+        """A copy of the event log as ``player`` saw it: other seats' private fields (they name the real hidden
+        cards) dropped. Cached for the last player and log asked (the log only grows; a search samples one state many
+        times)."""
+        log = self.event_log
+        cached = self.__dict__.get("_seen_log")
+        if cached is None or cached[0] != player or cached[1] is not log or cached[2] != len(log):
+            seen = [(pub, prv if not prv else {player: prv[player]} if player in prv else None) for pub, prv in log]
+            self._seen_log = cached = (player, log, len(log), seen)
+        return list(cached[3])
 
     def _known_supporters(self, q: int) -> set:
         """Supporters in seat ``q``'s hand that every seat knows are there."""

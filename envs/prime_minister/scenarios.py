@@ -178,6 +178,7 @@ class ScenariosMixin:
             self.score_version += 1
             self._deal_careers(s)
             self.scen["dpl"] = self.pol.index("P04")
+            self._office_event("scenario")
             self._push(after)
         elif a == A_SCEN + 4:  # Scenario 7: replace a bill with the Irish Coercion Act (L1227)
             self.cubes[s] -= 2

@@ -9,7 +9,7 @@ unilateral restart with three Cross-Party Bills (PM-A16); the mutual-restart win
 """
 from __future__ import annotations
 
-from .components import A_BILL, A_DRAW, BILL_DECK, BILL_LIST, BOARD, CON, NO, PARTY_NAMES, YES
+from .components import A_BILL, A_DRAW, BILL_DECK, BILL_IDS, BILL_LIST, BOARD, CON, NO, PARTY_NAMES, YES
 from .engine import decision, question, task
 
 
@@ -65,11 +65,14 @@ class SelectionMixin:
     @decision("draw_bill")
     def _draw_chosen_bill(self, pend, a) -> None:
         s = pend["player"]
-        b = self._draw("cross_party" if a == A_DRAW else self._party_deck())
+        deck = "cross_party" if a == A_DRAW else self._party_deck()
+        b = self._draw(deck)
         if s == self.seat_of("pm"):
             self.proposed.append([b, s])  # the PM's draws are revealed at once (5.1)
+            self._event("bill_drawn", player=s, deck=deck, bill=BILL_IDS[b])
         else:
             self.bill_hand[s].append(b)
+            self._event("bill_drawn", player=s, deck=deck, private={s: {"bill": BILL_IDS[b]}})
 
     @task("propose")
     def _offer_proposal(self, s: int) -> None:
@@ -81,10 +84,12 @@ class SelectionMixin:
         s, b = pend["player"], a - A_BILL
         self.bill_hand[s].remove(b)
         self.proposed.append([b, s])
+        self._event("bill_proposed", player=s, private={s: {"bill": BILL_IDS[b]}})
 
     @task("reveal_proposals")
     def _reveal_proposals(self) -> None:
         self.revealed_ok = True
+        self._event("proposals_revealed", proposals=[[BILL_IDS[b], s] for b, s in self.proposed])
 
     def _aside_options(self) -> list[int]:
         """Set-aside scenario bills the PM may select now."""
@@ -123,6 +128,7 @@ class SelectionMixin:
                 self._end_pact()
             self.bills.append(slot)
             self.selected_count += 1
+            self._event("bill_selected", bill=BILL_IDS[b], slot=len(self.bills), proposer=None)
             return
         entry = next(e for e in self.proposed if e[0] == b)
         self.proposed.remove(entry)
@@ -131,6 +137,7 @@ class SelectionMixin:
         self.bills.append({"bill": b, "adj": BILL_LIST[b]["adjustment"], "debate": []})
         self.selected_count += 1
         proposer = entry[1]
+        self._event("bill_selected", bill=BILL_IDS[b], slot=len(self.bills), proposer=proposer)
         if proposer != pend["player"]:  # 5.2 selection bonus
             self._award_self(proposer, BOARD["bill_resolution"]["selection_bonus_vp"])
 
@@ -169,11 +176,13 @@ class SelectionMixin:
     def _end_pact(self) -> None:
         self.pact = False
         self.ever_split = True
+        self._event("pact_ended")
 
     @question("restart_pact")
     def _answer_restart_pact(self, pend, yes) -> None:
         if yes:
             self.pact = True
+            self._event("pact_restarted", by=[pend["player"]])
 
     @task("ask_end_pact")
     def _ask_end_pact(self) -> None:
@@ -202,3 +211,4 @@ class SelectionMixin:
     def _answer_accept_pact(self, pend, yes) -> None:
         if yes:
             self.pact = True
+            self._event("pact_restarted", by=sorted((self.seat_of("pm"), self.seat_of("ol"))))

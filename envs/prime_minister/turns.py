@@ -9,7 +9,7 @@ and the card played is resolved as the round's Event. A single player's turn is 
 """
 from __future__ import annotations
 
-from .components import A_OPTION, A_ORDER, A_PLAYER, EVENT_LIST, NO, YES
+from .components import A_OPTION, A_ORDER, A_PLAYER, EVENT_IDS, EVENT_LIST, NO, YES
 from .engine import decision, question, task
 from .formulas import by_election_lost
 
@@ -78,11 +78,15 @@ class TurnsMixin:
         if card["kind"] == "by_election":  # 8.2
             gov = self.gov_party
             ded = 40 if self.scen.get("num") == 6 else 0  # Scenario 6 (L1179)
-            if by_election_lost(self.projected(gov) - ded, self.mps["A"]):
+            lost = by_election_lost(self.projected(gov) - ded, self.mps["A"])
+            self._event("by_election", event=EVENT_IDS[e], projection=self.projected(gov) - ded,
+                        government_mps=self.mps["A"], lost=lost)
+            if lost:
                 self._push(*[["eff", x, {"actor": pm, "mult": 1}] for x in card["on_loss"]])
             self._push_after_effects(["event_done"])
             return
         legal = [A_OPTION + i for i, o in enumerate(self._event_options()) if o["cost"] <= self.cubes[pm]]
+        self._event("event_drawn", event=EVENT_IDS[e])
         self._ask("event", pm, legal)
 
     def _event_options(self) -> list:
@@ -100,6 +104,8 @@ class TurnsMixin:
     def _choose_event_option(self, pend, a) -> None:
         pm = pend["player"]
         opt = self._event_options()[a - A_OPTION]
+        self._event("event_option", player=pm, event=EVENT_IDS[self.event], option=a - A_OPTION,
+                    label=opt.get("label", ""), cost=opt["cost"])
         if self.scen.get("num") == 3 and any(e["op"] == "favour" and e.get("amount", 0) < 0 for e in opt["effects"]):
             self._end([s_ for s_ in range(self.n) if s_ != pm])  # L1077
             return
@@ -156,6 +162,7 @@ class TurnsMixin:
     @decision("qt_call")
     def _choose_questioner(self, pend, a) -> None:
         s = a - A_PLAYER
+        self._event("question_called", player=pend["player"], questioner=s)
         self._ask("qt_card", s, [A_OPTION + i for i in range(len(self.qt_hands[s]))])
 
     @decision("qt_card")

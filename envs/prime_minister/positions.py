@@ -1,0 +1,352 @@
+"""Prime Minister: positions -- a human-writable table at a point of a round (RULES.md "Positions").
+
+``PrimeMinisterGame.state_from_position(position, seed)`` builds the seeded setup of the game (2.0-2.5: Politicians,
+roles, shuffled decks), lays the position over it, puts the round's remaining phases in the task queue and runs the
+rules to the first decision, so the state says who acts next and what is pending. Every field is optional; what the
+position leaves out stays as the seeded setup made it (shuffled decks, the drawn Politicians, starting tracks), and
+cards the position does not place anywhere lie in their decks in random order under any stacked top cards.
+
+A position starts at a phase boundary of Parliamentary Order (4.0) or in the middle of a player's action turn (its
+action menu, ``"phase": "turn"``); a position inside Bill Selection, an Event or a card effect's sub-choice is not
+supported (start at the phase and play to it). Strictly validated: every field of the wrong kind, an unknown id, a
+card in two places, a value out of range or a table the rules cannot reach (two Prime Ministers, a Government that
+is not the PM's party, ...) raises :class:`PositionError` naming the field and what was expected.
+"""
+from __future__ import annotations
+
+from ..core.rules import DealError, PositionError, StateFormatError, new_rng
+from .components import (BILL_DECK, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS, EVENT_INDEX, FAVOUR_MAX,
+                         FAVOUR_MIN, PARTY_KEY, SECTOR_INDEX, SECTOR_LIST, SUP_INDEX, UNC_INDEX, VP_MAX)
+from . import data_loader as dl
+
+PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
+          "bill_resolution", "challenges", "election")
+TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
+            "government_mps", "sectors", "bills", "passed", "decks", "discards", "uncertainty"}
+PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active"}
+ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
+              "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
+CARD_INDEX = {"supporters": SUP_INDEX, "events": EVENT_INDEX, "cross_party": BILL_INDEX, "liberal": BILL_INDEX,
+              "conservative": BILL_INDEX}
+
+
+def _err(field: str, got, expected: str):
+    text = repr(got)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    raise PositionError(f"prime_minister: position field {field} is {text}; expected {expected}")
+
+
+def _int(field, v, lo, hi):
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        _err(field, v, f"an int in {lo}..{hi}")
+    return v
+
+
+def _bool(field, v):
+    if not isinstance(v, bool):
+        _err(field, v, "true or false")
+    return v
+
+
+def _ids(field, v, index: dict, what: str) -> list[int]:
+    if not isinstance(v, list):
+        _err(field, v, f"a list of {what} ids")
+    out = []
+    for i, x in enumerate(v):
+        if not isinstance(x, str) or x not in index:
+            _err(f"{field}[{i}]", x, f"a {what} id")
+        out.append(index[x])
+    if len(set(out)) != len(out):
+        _err(field, v, f"each {what} once")
+    return out
+
+
+def _bill_of(field, x) -> int:
+    if not isinstance(x, str) or x not in BILL_INDEX:
+        _err(field, x, "a bill id (CP01.., LB01.., CB01..)")
+    return BILL_INDEX[x]
+
+
+def state_from_position(game, position: dict, seed: int | None = None):
+    """The state of ``position`` (module docstring; RULES.md "Positions"), filled from ``seed``."""
+    try:
+        return _build(game, position, seed)
+    except PositionError:
+        raise
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:  # a shape no check foresaw
+        raise PositionError(f"prime_minister: the position is malformed ({type(exc).__name__}: {exc}); expected the "
+                            f"format of RULES.md \"Positions\"") from None
+
+
+def _build(game, position: dict, seed: int | None):
+    from .rules import PrimeMinisterState
+    from .validation import check_state
+    if not isinstance(position, dict):
+        _err("(position)", position, "a dict")
+    extra = sorted(str(k) for k in position if k not in TOP_KEYS)
+    if extra:
+        _err("(keys)", extra, f"only the fields {sorted(TOP_KEYS)}")
+    n = game.num_players
+    st = PrimeMinisterState(game, new_rng(seed))
+    players = position.get("players")
+    deal = None
+    if players is not None:
+        if not isinstance(players, list) or len(players) != n or not all(isinstance(p, dict) for p in players):
+            _err("players", players, f"a list of {n} dicts, one per seat")
+        for s, p in enumerate(players):
+            bad = sorted(str(k) for k in p if k not in PLAYER_KEYS)
+            if bad:
+                _err(f"players[{s}]", bad, f"only the keys {sorted(PLAYER_KEYS)}")
+        named = [p.get("politician") for p in players]
+        if any(x is not None for x in named):
+            if any(x is None for x in named):
+                _err("players[*].politician", named, "a Politician for every seat or for none")
+            deal = {"politicians": named}
+    try:
+        st._setup(deal, advance=False)
+    except DealError as exc:
+        raise PositionError(str(exc).replace("deal['politicians']", "players[*].politician")) from None
+    st.record_events = True
+    in_play = {"supporters": set(), "events": set(), "bills": set()}  # the cards of this game (a Scenario's own)
+    for k in DECK_KEYS:
+        in_play["bills" if k in DECKS else k] |= set(st.decks[k]) | set(st.discards[k])
+    in_play["supporters"] |= {c for h in st.hand for c in h}
+    in_play["bills"] |= {b["bill"] for b in st.bills}
+
+    # offices: roles, the Government
+    if players is not None and any("role" in p for p in players):
+        roles = []
+        for s, p in enumerate(players):
+            r = p.get("role")
+            if not isinstance(r, str) or r not in ROLE_WORDS:
+                _err(f"players[{s}].role", r, f"a role for every seat, one of {sorted(ROLE_WORDS)}")
+            roles.append(ROLE_WORDS[r])
+        if roles.count("pm") != 1 or roles.count("ol") != 1 or len(set(roles)) != n:
+            _err("players[*].role", roles, "one Prime Minister, one Opposition Leader, at most one Backbencher of "
+                                           "each side")
+        st.role = roles
+    st.gov_party = st.party[st.seat_of("pm")]
+    for s in range(n):
+        if s != st._unionist() and (st.role[s] in ("pm", "gbb")) != (st.party[s] == st.gov_party):
+            _err(f"players[{s}].role", st.role[s], f"a role on the side of seat {s}'s party "
+                 f"({'liberal' if st.party[s] == 0 else 'conservative'} {st.pol[s]}; the PM's party governs)")
+    if "government" in position:
+        g = position["government"]
+        if not isinstance(g, str) or g not in PARTY_KEY:
+            _err("government", g, "'liberal' or 'conservative'")
+        if PARTY_KEY[g] != st.gov_party:
+            _err("government", g, f"the Prime Minister's party ({'liberal' if st.gov_party == 0 else 'conservative'})")
+    st.mps_party = st.gov_party
+    for s in range(n):
+        st._deal_careers(s)
+        st.standing[s] = st._mat(s)["standing_start"]
+
+    # tracks per seat
+    held: dict[str, list] = {"supporters": []}
+    for s, p in enumerate(players or []):
+        f = f"players[{s}]"
+        mat = st._mat(s)
+        if "standing" in p:
+            st.standing[s] = _int(f + ".standing", p["standing"], mat["standing_min"], mat["standing_max"])
+        if "favour" in p:
+            st.favour[s] = _int(f + ".favour", p["favour"], FAVOUR_MIN, FAVOUR_MAX)
+        if "vp" in p:
+            st.vp[s] = _int(f + ".vp", p["vp"], 0, VP_MAX - 1)
+        if "supporters" in p:
+            st.hand[s] = _ids(f + ".supporters", p["supporters"], SUP_INDEX, "Supporter")
+        if "careers_active" in p:
+            ids = p["careers_active"]
+            if not isinstance(ids, list) or any(not isinstance(c, str) or c not in st.careers[s] for c in ids):
+                _err(f + ".careers_active", ids, f"Career Cards this seat holds: {sorted(st.careers[s])}")
+            for c in ids:
+                st.careers[s][c] = 1
+    for s in range(n):
+        st.cubes[s] = dl.cube_income(st._mat(s), st.standing[s])
+        p = (players or [{}] * n)[s]
+        if "action_cubes" in p:
+            st.cubes[s] = _int(f"players[{s}].action_cubes", p["action_cubes"], 0, 11)
+    for k, field in (("pact", "pact"), ("resigned", "resigned"), ("marker", "election_marker")):
+        if field in position:
+            setattr(st, k, _bool(field, position[field]))
+    if st.resigned and st.seat_of("gbb") < 0:
+        _err("resigned", True, "false: there is no Government Backbencher")
+    if st.pact and st.scen.get("no_pact"):
+        _err("pact", True, "false: this Scenario has no Pact")
+    if "round" in position:
+        st.round = _int("round", position["round"], 1, game.max_rounds or 10 ** 6)
+
+    # the board
+    if "government_mps" in position:
+        m = position["government_mps"]
+        if not isinstance(m, dict) or set(m) != {"A", "M", "P"}:
+            _err("government_mps", m, "{'A': all, 'M': Moderate, 'P': Partisan}")
+        for k in "AMP":
+            _int(f"government_mps.{k}", m[k], 0, 660)
+        if m["A"] != m["M"] + m["P"]:
+            _err("government_mps", m, "A = M + P")
+        st.mps = dict(m)
+    sectors = position.get("sectors", {})
+    if not isinstance(sectors, dict):
+        _err("sectors", sectors, "a dict of Sector name -> {'liberal': value, 'conservative': value}")
+    for name, vals in sectors.items():
+        if name not in SECTOR_INDEX:
+            _err(f"sectors.{name}", name, f"a Sector of {list(SECTOR_INDEX)}")
+        i = SECTOR_INDEX[name]
+        track = SECTOR_LIST[i]["positions"]
+        if not isinstance(vals, dict) or not set(vals) <= {"liberal", "conservative"}:
+            _err(f"sectors.{name}", vals, "{'liberal': value, 'conservative': value} (printed Popularity values)")
+        for party, v in vals.items():
+            if v not in track or isinstance(v, bool):
+                _err(f"sectors.{name}.{party}", v, f"a printed value of the {name} track {track}")
+            st.sector_pos[PARTY_KEY[party]][i] = track.index(v)
+    placed_bills: list[int] = []
+    bills = position.get("bills")
+    if bills is None:  # the board as the setup left it (Scenario 1 starts with bills on it)
+        bills = [{"bill": BILL_LIST[b["bill"]]["id"], "vote_adjustment": b["adj"]} for b in st.bills]
+    if not isinstance(bills, list) or len(bills) > 3:
+        _err("bills", bills, "a list of at most 3 bills on the board")
+    board = []
+    seen_debate = set()
+    for i, b in enumerate(bills):
+        f = f"bills[{i}]"
+        if isinstance(b, str):
+            b = {"bill": b}
+        if not isinstance(b, dict) or not set(b) <= {"bill", "vote_adjustment", "debate_cards"} or "bill" not in b:
+            _err(f, b, "a bill id or {'bill': id, 'vote_adjustment': int, 'debate_cards': [...]}")
+        x = _bill_of(f + ".bill", b["bill"])
+        adj = b.get("vote_adjustment", BILL_LIST[x]["adjustment"])
+        _int(f + ".vote_adjustment", adj, BOARD["bill_slots"]["vote_adjustment_min"],
+             BOARD["bill_slots"]["vote_adjustment_max"])
+        debate = []
+        for j, d in enumerate(b.get("debate_cards", [])):
+            g = f"{f}.debate_cards[{j}]"
+            if (not isinstance(d, dict) or set(d) != {"card", "owner", "side"} or not isinstance(d["card"], str)
+                    or d["card"] not in DEBATE or not isinstance(d["side"], str)):
+                _err(g, d, f"{{'card': one of {sorted(DEBATE)}, 'owner': seat, 'side': 'pact' or 'no_pact'}}")
+            _int(g + ".owner", d["owner"], 0, n - 1)
+            if d["side"] not in DEBATE[d["card"]]["sides"] or d["card"] in seen_debate:
+                _err(g, d, "a side of the card, each Debate Card once")
+            if st._debate_card_of(d["owner"]) != d["card"]:
+                _err(g + ".owner", d["owner"], f"the seat that holds {d['card']} "
+                                               f"(seat {d['owner']} holds {st._debate_card_of(d['owner'])})")
+            seen_debate.add(d["card"])
+            debate.append([d["card"], d["owner"], d["side"]])
+        board.append({"bill": x, "adj": adj, "debate": debate})
+        placed_bills.append(x)
+    st.bills = board
+    st.passed = [_bill_of(f"passed[{i}]", x) for i, x in enumerate(_list("passed", position.get("passed", [])))]
+    placed_bills += st.passed
+
+    # piles: discards named, decks stacked, the rest shuffled into the decks
+    discards = position.get("discards", {})
+    decks = position.get("decks", {})
+    for name, d in (("discards", discards), ("decks", decks)):
+        if not isinstance(d, dict) or not set(d) <= set(DECK_KEYS):
+            _err(name, d, f"a dict with keys among {list(DECK_KEYS)}")
+    tops = {}
+    for name, d in (("discards", discards), ("decks", decks)):
+        for k, ids in d.items():
+            cards = _ids(f"{name}.{k}", ids, CARD_INDEX[k], k.replace("_", "-") + " card")
+            if k in DECKS and any(DECKS[BILL_DECK[c]] != k for c in cards):
+                _err(f"{name}.{k}", ids, f"bills of the {k} deck only")
+            if name == "discards":
+                st.discards[k] = cards
+            else:
+                tops[k] = cards
+    used = {"supporters": [c for h in st.hand for c in h] + st.discards["supporters"] + tops.get("supporters", []),
+            "events": st.discards["events"] + tops.get("events", []),
+            "bills": placed_bills + [c for k in DECKS for c in st.discards[k] + tops.get(k, [])]}
+    for group, cards in used.items():
+        dup = sorted({c for c in cards if cards.count(c) > 1})
+        if dup:
+            _err(group, _names(group, dup), "each card in one place only (hands, board, passed, discards, decks)")
+        outside = sorted(set(cards) - in_play[group])
+        if outside:
+            _err(group, _names(group, outside), "cards of this game (a Scenario may leave some out)")
+    aside = set(st.scen.get("aside", []))
+    for k in DECK_KEYS:
+        group = "bills" if k in DECKS else k
+        pool = sorted(c for c in in_play[group] if c not in used[group] and c not in aside
+                      and (group != "bills" or DECKS[BILL_DECK[c]] == k))
+        st.rng.shuffle(pool)
+        st.decks[k] = pool + tops.get(k, [])[::-1]  # the top card is last; the first listed is drawn first
+    st.unc_stack = [UNC_INDEX[u] if isinstance(u, str) and u in UNC_INDEX else _err(f"uncertainty[{i}]", u,
+                    "an Uncertainty card id (U01..)") for i, u in enumerate(_list("uncertainty",
+                                                                                  position.get("uncertainty", [])))]
+
+    # where the round stands
+    phase = position.get("phase", "round_start")
+    if phase not in PHASES:
+        _err("phase", phase, f"one of {list(PHASES)}")
+    if phase == "bill_selection" and st.bills:
+        _err("phase", phase, "a phase after Bill Selection: it is held only with no bills on the board (5.0)")
+    st.tasks = _phase_tasks(st, phase, position)
+    st.pending = None
+    st._legal, st._legal_set = [], frozenset()
+    st.event_log = []
+    st._advance()
+    if "to_move" in position:
+        want = position["to_move"]
+        if want != st.current_player():
+            kind = st.pending["kind"] if st.pending else "game over"
+            _err("to_move", want, f"the seat the rules ask next: {st.current_player()} ({kind})")
+    try:
+        check_state(st, st.to_json())
+    except StateFormatError as exc:
+        raise PositionError(f"prime_minister: the position is not a table the rules can reach: {exc}") from None
+    return st
+
+
+def _list(field, v):
+    if not isinstance(v, list):
+        _err(field, v, "a list")
+    return v
+
+
+def _names(group, cards):
+    from .components import BILL_IDS, EVENT_IDS, SUP_IDS
+    ids = {"supporters": SUP_IDS, "events": EVENT_IDS, "bills": BILL_IDS}[group]
+    return [ids[c] for c in cards]
+
+
+def _phase_tasks(st, phase: str, position: dict) -> list:
+    """The task queue from ``phase`` to the end of the round (the order of 4.0, as ``round.py`` queues it)."""
+    if phase == "round_start":
+        return [["round_start"]]
+    st._legal, st._legal_set = [], frozenset()
+    probe = st._copy(None)
+    probe.tasks = []
+    probe._queue_phases()
+    phases = probe.tasks  # [turn gbb], opposition_start, pm_turn, [turn dev], [s5_window], resolution, ...
+    if phase == "bill_selection":
+        return [["selection"], ["turns"]]
+    start = {"government_backbencher": 0, "opposition": ["opposition_start"], "prime_minister": ["pm_turn"],
+             "bill_resolution": ["resolution"], "challenges": ["challenges"],
+             "election": ["election_phase"]}.get(phase)
+    if phase == "government_backbencher":
+        if st.seat_of("gbb") < 0:
+            _err("phase", phase, "a phase of this table: there is no Government Backbencher")
+        return phases
+    if phase != "turn":
+        return phases[phases.index(start):]
+    # the middle of a turn: the seat's action menu, then what follows its turn this round
+    t = position.get("turn")
+    if not isinstance(t, dict) or not set(t) <= {"player", "acted", "opposition_still_to_play"} or "player" not in t:
+        _err("turn", t, "{'player': seat, 'acted': bool, 'opposition_still_to_play': bool} with phase 'turn'")
+    s = _int("turn.player", t["player"], 0, st.n - 1)
+    acted = _bool("turn.acted", t.get("acted", False))
+    role = st.role[s]
+    st.turn = {"seat": s, "acted": acted, "doubled": list(st.hand[s]) if st.foth_holder() == s else [],
+               "denied": []}
+    if role == "gbb":
+        rest = phases[phases.index(["opposition_start"]):]
+    elif role in ("ol", "obb"):
+        rest = phases[phases.index(["pm_turn"]):]
+        other = st.seat_of("obb" if role == "ol" else "ol")
+        if other >= 0 and _bool("turn.opposition_still_to_play", t.get("opposition_still_to_play", False)):
+            rest = [["turn", other]] + rest
+    else:
+        rest = phases[phases.index(["resolution"]):]
+    return [["main", s]] + rest
+
