@@ -401,8 +401,8 @@ def test_game_options_are_parsed_and_checked_by_the_game():
     from hustings.training.evaluate import parse_options
 
     assert make_game("democracy", 3, parse_options(["max_islands=None"])).options["max_islands"] is None
-    assert make_game("politix", 6, parse_options(["teams_3v3=true", "max_turns=50"])).options == {
-        "teams_3v3": True, "max_turns": 50}
+    options = make_game("politix", 6, parse_options(["teams_3v3=true", "max_turns=50"])).options
+    assert options == {"teams_3v3": True, "max_turns": 50, "components": None}
     with pytest.raises(hustings.ConfigError, match="unknown option"):
         make_game("democracy", 4, parse_options(["bogus=1"]))
 

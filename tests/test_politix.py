@@ -141,7 +141,8 @@ def _permute_hidden(data: dict, observer: int, game: PolitixGame, rng: random.Ra
     included) and the action deck share one pool; the voter deck is reshuffled; in 5 players the base support
     is exchanged with the voter deck for an observer outside the first party."""
     d = json.loads(json.dumps(data))
-    others = [s for s in range(game.num_players) if s != observer]
+    # a persuader's hand keeps its cards: a redeal it could not finish the persuasion with is refused (PTX-A7)
+    others = [s for s in range(game.num_players) if s != observer and (d["phase"] != "persuade" or s != d["current"])]
     pool = d["action_deck"] + [c for s in others for c in d["hands"][s]]
     rng.shuffle(pool)
     for s in others:
@@ -513,10 +514,10 @@ def test_discard_pile_is_reshuffled_when_the_deck_runs_out():
 
 def test_draw_with_no_cards_anywhere_draws_nothing():
     st = new(2, {"politicians": ["sauli", "tarja"], "start": 0})
-    data = st.to_json()
-    data["hands"][1] += data["action_deck"]
-    data["action_deck"] = []
-    st = st.game.state_from_json(data)  # seat 1 holds everything (a saved state need not respect the limit)
+    for k in st.deck:  # seat 1 holds everything (over the hand limit: built in place, a saved state is refused)
+        st.hands[1][k] += 1
+    st.hand_size[1], st.deck = sum(st.hands[1]), []
+    st._rebuild_world()
     st.apply_action(A_DRAW)
     assert st.hand_size[0] == 4 and st.cur == 1
 

@@ -123,6 +123,8 @@ class HustingsEnv(AECEnv):
 
     def _install(self, state: State) -> None:
         state.record_events = self.record_events
+        if not self.record_events:
+            state.event_log = []  # what the constructor logged before the flag reached it
         self._state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

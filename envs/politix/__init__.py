@@ -7,6 +7,7 @@ The rulebook gives the rules but not the card texts; the card set in ``data/card
 reconstruction (printed values used exactly). Rules notes: ``envs/politix/RULES.md``.
 """
 from ..core.env import HustingsEnv
+from . import components  # noqa: F401  (hustings.politix.components.shipped(): the card data as a starting file)
 from .bots import BOTS, HeuristicBot
 from .rules import PolitixGame, PolitixState
 
@@ -14,8 +15,9 @@ from .rules import PolitixGame, PolitixState
 class raw_env(HustingsEnv):
     """Politix as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the arguments).
 
-    Game options: ``teams_3v3`` (6 players: two parties of three; default False = three parties of two) and
-    ``max_turns`` (default 400; ``None`` for no cap).
+    Game options: ``teams_3v3`` (6 players: two parties of three; default False = three parties of two),
+    ``max_turns`` (default 400; ``None`` for no cap) and ``components`` (your own card data: a path or a dict in the
+    schema of ``components.shipped()``; default None = the shipped reconstruction).
     """
 
     game_class = PolitixGame

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..core.bots import Bot, RandomBot
 from .rules import (A_DRAW, A_END, A_REST, A_SPECIAL, BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW,
-                    METHOD_KIND, NB, NE, NG, NK, NM, PERSUADE, SKILLS, SLOT_GROUP, SLOT_MOD, SPECIAL_KINDS, START,
-                    SYMBOLS, PolitixState, party_key)
+                    METHOD_KIND, NB, NE, NG, NK, NM, PERSUADE, SPECIAL_KINDS, START, PolitixState,
+                    party_key)
 
 CARD_COST = 0.3  # value of one politicking card kept in hand, in "voter cards"
 COFFEE_COST = 0.45
@@ -73,7 +73,7 @@ class HeuristicBot(Bot):
         counts = self._my_counts(state, player)
         out = []
         for k in range(1, state.table[g] + 1):
-            extra = max(0 if played else 1, SYMBOLS[g][m] + k - 1 - power)
+            extra = max(0 if played else 1, state.game.symbols[g][m] + k - 1 - power)
             if extra > avail_m + avail_c:
                 break
             cost = CARD_COST * min(extra, avail_m) + COFFEE_COST * max(0, extra - avail_m)
@@ -106,15 +106,15 @@ class HeuristicBot(Bot):
             _, k, extra = max(opts)
             if extra == 0:
                 return game.A_TAKE + k - 1
-        elif state.pplayed and state.ppower >= SYMBOLS[g][m]:
+        elif state.pplayed and state.ppower >= state.game.symbols[g][m]:
             # every count ends the game badly or costs too much: take the largest legal count anyway
-            kmax = min(state.table[g], state.ppower - SYMBOLS[g][m] + 1)
+            kmax = min(state.table[g], state.ppower - state.game.symbols[g][m] + 1)
             return game.A_TAKE + kmax - 1
         if hand[METHOD_KIND[m]]:
             return game.A_ADD
         if hand[COFFEE]:
             return game.A_COFFEE
-        kmax = min(state.table[g], state.ppower - SYMBOLS[g][m] + 1)
+        kmax = min(state.table[g], state.ppower - state.game.symbols[g][m] + 1)
         return game.A_TAKE + kmax - 1
 
     # --- specials ----------------------------------------------------------------------------------------
@@ -125,13 +125,13 @@ class HeuristicBot(Bot):
         # Gone with the wind: clear a harmful card beside us first (always worth it)
         if hand[GWTW]:
             for j in range(NB):
-                harmful = j == BURN_SLOT or SLOT_MOD[j] < 0
+                harmful = j == BURN_SLOT or state.game.slot_mod[j] < 0
                 if harmful and state.beside[player][j]:
                     return game.A_GWTW + j * n
             if want:
                 for s in opponents:
                     for j in range(NB - 1):
-                        if SLOT_MOD[j] > 0 and state.beside[s][j]:
+                        if state.game.slot_mod[j] > 0 and state.beside[s][j]:
                             return game.A_GWTW + j * n + (s - player) % n
         if not want:
             return None
@@ -139,12 +139,12 @@ class HeuristicBot(Bot):
         low = min(counts)
         for j in range(NB - 1):
             if hand[SPECIAL_KINDS[j]]:
-                if SLOT_MOD[j] > 0:
+                if state.game.slot_mod[j] > 0:
                     return A_SPECIAL + j * n  # on ourselves
                 # a negative card: on the opponent who is closest to us in turn order
                 if opponents:
                     return A_SPECIAL + j * n + (opponents[0] - player) % n
-                if counts[SLOT_GROUP[j]] > low + 2:  # no opponent at the table: harmless only where we are full
+                if counts[state.game.slot_group[j]] > low + 2:  # no opponent: harmless only where we are full
                     return A_SPECIAL + j * n
         if hand[BURNOUT]:
             for s in opponents:
@@ -155,7 +155,7 @@ class HeuristicBot(Bot):
     # --- hand limit --------------------------------------------------------------------------------------
     def _discard(self, state: PolitixState, player: int) -> int:
         hand = state.hands[player]
-        skills = SKILLS[state.politician[player]]
+        skills = state.game.skills[state.politician[player]]
 
         def keep(k: int) -> float:
             if k == COFFEE:

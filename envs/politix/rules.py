@@ -18,7 +18,6 @@ seat clockwise, ...).
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 from math import comb
@@ -28,11 +27,13 @@ import numpy as np
 from ..core.rules import (ConfigError, DealError, Game, Option, StateFormatError, new_rng, rng_from_json,
                           rng_to_json)
 from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
+from . import components
 
 # --- the card set ------------------------------------------------------------------------------------
-DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "cards.json")
-with open(DATA_PATH, encoding="utf-8") as _f:
-    CARDS = json.load(_f)
+# The module-level tables are the shipped card set; a game built with ``components=...`` carries its own copies
+# of the value tables (``game.symbols``, ``game.skills``, ...) and the states read those (see components.py).
+DATA_PATH = components.SHIPPED_PATH
+CARDS = components.shipped()
 
 METHODS = tuple(m["id"] for m in CARDS["methods"])
 METHOD_NAMES = tuple(m["name"] for m in CARDS["methods"])
@@ -84,6 +85,10 @@ MAX_TAKE = max(GROUP_COUNT)
 
 START, SPECIALS, PERSUADE, DISCARD = range(4)
 PHASE_NAMES = ("start", "specials", "persuade", "discard")
+_ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+_SAVED_FIELDS = ("game", "num_players", "teams_3v3", "politicians", "hands", "beside", "action_deck", "discard",
+                 "voter_deck", "table", "events", "collected", "base_support", "turns", "current", "phase",
+                 "persuasion", "finished", "truncated", "winners", "returns", "score_version", "rng")
 
 # fixed part of the action table
 A_DRAW, A_REST, A_END = 0, 1, 2
@@ -226,11 +231,25 @@ class PolitixGame(Game):
             "Truncate the game (no winner, all rewards 0) after this many turns; None = no cap. Not a rulebook "
             "rule: nothing in the rules ends a game in which nobody takes the last voter cards (PTX-A12).",
             check=lambda v: v is None or v >= 1, expected="an int >= 1 or None"),
+        "components": Option(
+            None, (str, os.PathLike, dict, type(None)),
+            "Your own card set: a path to a JSON file (or a dict) in the schema of the shipped data/cards.json "
+            "(components.shipped()); None = the shipped reconstruction. Validated against the rulebook's printed "
+            "values (ComponentError names the file, entry and field); the observation layout never changes.",
+            expected="a path, a dict or None"),
     }
 
     def __init__(self, num_players: int = 4, **options):
         super().__init__(num_players, **options)
         n = self.num_players
+        if isinstance(self.options["components"], os.PathLike):  # keep config() JSON-able
+            self.options["components"] = os.fspath(self.options["components"])
+        cards = self.cards = components.load(self.options["components"])
+        # the value tables the states read (the shipped ones unless components= says otherwise)
+        self.symbols, self.skills, self.event_mod = cards.symbols, cards.skills, cards.event_mod
+        self.party_mod, self.politician_party = cards.party_mod, cards.politician_party
+        self.kind_count = cards.kind_count
+        self.slot_group, self.slot_mod = cards.slot_group, cards.slot_mod
         if self.options["teams_3v3"] and n != 6:
             raise ConfigError(f"politix: teams_3v3=True needs 6 players, got {n}")
         self.parties = party_layout(n, self.options["teams_3v3"])
@@ -359,6 +378,67 @@ class PolitixGame(Game):
     def state_from_json(self, data: dict) -> "PolitixState":
         return PolitixState.from_json(self, data)
 
+    def state_from_position(self, position: dict, seed=None) -> "PolitixState":
+        """A state from a position in the format of RULES.md, "Positions" (any point of a turn: its start, after
+        special cards, mid-persuasion, or over the hand limit). Parts left out are filled at random from ``seed``;
+        anything inconsistent raises :class:`PositionError` naming the field and what was expected."""
+        from .positions import build
+
+        return build(self, position, new_rng(seed))
+
+    def describe_event(self, event: dict) -> str:
+        """One line of table talk for an event of :meth:`PolitixState.events` (any seat's view)."""
+        t, c = event["type"], self.cards
+        who = f"P{event['player']}" if "player" in event else ""
+
+        def kind(k):
+            return c.kind_names[KINDS.index(k)] if k in KINDS else str(k)
+
+        def group(g):
+            return c.group_names[GROUPS.index(g)] if g in GROUPS else str(g)
+
+        def method(m):
+            return c.method_names[METHODS.index(m)] if m in METHODS else str(m)
+        if t in ("deal", "position"):
+            hand = f"; your hand: {', '.join(kind(k) for k in event['hand']) or 'empty'}" if "hand" in event else ""
+            table = ", ".join(f"{group(g)} {v}" for g, v in event["table"].items() if v)
+            return (f"{'Dealt' if t == 'deal' else 'Position set'}: politicians {', '.join(event['politicians'])}; "
+                    f"table {table}; P{event['to_move']} to move{hand}")
+        if t == "draw":
+            cards = f": {', '.join(kind(k) for k in event['cards'])}" if "cards" in event else ""
+            return f"{who} draws {event['count']} action card(s){cards}"
+        if t == "reshuffle":
+            return f"The discard pile ({event['size']} cards) is shuffled into a new draw pile"
+        if t == "rest":
+            return f"{who} rests and discards Burnout"
+        if t == "special":
+            return f"{who} plays {kind(event['card'])} beside P{event['onto']}"
+        if t == "gone_with_the_wind":
+            return f"{who} plays Gone with the wind: {kind(event['card'])} removed from P{event['removed_from']}"
+        if t == "persuade":
+            return (f"{who} starts persuading {group(event['group'])} by {method(event['method'])} "
+                    f"(power {event['power']})")
+        if t == "play":
+            return f"{who} plays {kind(event['card'])} (power {event['power']})"
+        if t == "persuasion":
+            parts = event["power_parts"]
+            bits = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in parts.items() if k != "cards" and v)
+            drawn = [group(v) if v in GROUPS else c.event_names[EVENTS.index(v)] for v in event["refill"]]
+            refill = f"; refilled: {', '.join(drawn)}" if drawn else ""
+            if event["event_now"] != event["event"] and event["event_now"]:
+                refill += f"; event now: {c.event_names[EVENTS.index(event['event_now'])]}"
+            return (f"{who} persuades {event['taken']} {group(event['group'])} by {method(event['method'])}: power "
+                    f"{event['power']} ({bits + ', ' if bits else ''}{parts['cards']} card(s)) against "
+                    f"{event['needed']} needed ({event['symbols']} symbols + {event['taken'] - 1}){refill}")
+        if t == "discard":
+            return f"{who} discards {kind(event['card'])} (hand limit)"
+        if t == "game_end":
+            piles = "; ".join(f"{p['party']} {p['ranking']} ({p['turns']} turns)" for p in event["parties"])
+            if event["result"] == "win":
+                return f"Game over: {event['winning_party']} wins on {event['decided_by']}: {piles}"
+            return f"Game over: {event['result']}: {piles}"
+        return super().describe_event(event)
+
 
 class PolitixState(WorldState):
     """One game of Politix in progress."""
@@ -396,6 +476,7 @@ class PolitixState(WorldState):
         self._returns = [0.0] * n
         self.score_version = 0
         self.event_log = []
+        self.record_events = True  # an instance attribute: read on the step path, cheaper than the class default
         self.world = np.zeros(game.world_size, dtype=np.float32)
         # Public record of the draw pile since the last reshuffle (for information-set sampling, see RULES.md):
         # the pile's kind counts when the discard pile became it (None before any reshuffle; a tuple, never
@@ -419,7 +500,7 @@ class PolitixState(WorldState):
 
     # --- setup -----------------------------------------------------------------------------------------
     def _full_action_pool(self) -> list[int]:
-        return list(KIND_COUNT)
+        return list(self.game.kind_count)
 
     def _full_voter_pool(self) -> list[int]:
         return list(GROUP_COUNT) + [e["count"] for e in CARDS["events"]]
@@ -427,7 +508,7 @@ class PolitixState(WorldState):
     def _choose_politicians(self) -> list[int]:
         pols = [0] * self.n
         for i, seats in enumerate(self.game.parties):
-            pool = [k for k in range(NPOL) if POLITICIAN_PARTY[k] == i]
+            pool = [k for k in range(NPOL) if self.game.politician_party[k] == i]
             chosen = self.rng.sample(pool, len(seats))
             for s, k in zip(seats, chosen):
                 pols[s] = k
@@ -450,7 +531,7 @@ class PolitixState(WorldState):
                 counts[k] -= 1
                 if counts[k] < 0:
                     raise DealError(f"politix: too many {KIND_NAMES[k]} cards in the deal ({what}); the deck "
-                                    f"holds {KIND_COUNT[k]}")
+                                    f"holds {self.game.kind_count[k]}")
         for s in range(n):
             use(pool, [BESIDE_KINDS[j] for j in beside[s]], f"beside seat {s}")
         for k in range(NK):
@@ -540,6 +621,21 @@ class PolitixState(WorldState):
         self.cur = start
         self._recompute_mods()
         self._rebuild_world()
+        self._deal_event("deal")
+
+    def _deal_event(self, kind: str) -> None:
+        """The table as laid out (a deal or a position): public parts for all, each hand to its owner, and (5
+        players) the base support to the first party."""
+        if not self.record_events:
+            return
+        private = {s: {"hand": [KINDS[k] for k in range(NK) for _ in range(self.hands[s][k])]} for s in range(self.n)}
+        if self.game.has_base:
+            for s in self.game.parties[0]:
+                private[s]["base_support"] = dict(zip(GROUPS, self.base))
+        self._event(kind, politicians=[POLITICIANS[k] for k in self.politician], to_move=self.cur,
+                    phase=PHASE_NAMES[self.phase], table=dict(zip(GROUPS, self.table)),
+                    events=[VOTER_IDS[c] for c in self.events_out], hand_sizes=list(self.hand_size),
+                    action_draw_pile=len(self.deck), voter_draw_pile=len(self.voter_deck), private=private)
 
     def _deal_custom(self, deal: dict) -> None:
         n, game = self.n, self.game
@@ -573,8 +669,9 @@ class PolitixState(WorldState):
         if len(pols) != n or len(set(pols)) != n:
             raise DealError(f"politix {n}p: politicians must name {n} different politicians")
         for s, k in enumerate(pols):
-            if POLITICIAN_PARTY[k] != self.party_of[s]:
-                raise DealError(f"politix {n}p: {POLITICIAN_NAMES[k]} belongs to the {PARTY_NAMES[POLITICIAN_PARTY[k]]}"
+            if game.politician_party[k] != self.party_of[s]:
+                raise DealError(f"politix {n}p: {POLITICIAN_NAMES[k]} belongs to the "
+                                f"{PARTY_NAMES[game.politician_party[k]]}"
                                 f" party, but seat {s} is in the {PARTY_NAMES[self.party_of[s]]} party")
         hands = seat_lists("hands", kind_index, None)
         if hands is not None and any(len(h) > HAND_LIMIT for h in hands):
@@ -607,8 +704,8 @@ class PolitixState(WorldState):
             for i, part in enumerate(col):
                 if isinstance(part, dict):
                     for gname, cnt in part.items():
-                        if isinstance(cnt, bool) or not isinstance(cnt, int) or cnt < 0:
-                            raise DealError(f"politix: collected count {cnt!r} is not an int >= 0")
+                        if isinstance(cnt, bool) or not isinstance(cnt, int) or not 0 <= cnt <= NUM_VOTER_CARDS:
+                            raise DealError(f"politix: collected count {cnt!r}; expected an int 0..{NUM_VOTER_CARDS}")
                         collected[i][group_index(gname)] += cnt
                 elif isinstance(part, (list, tuple)):
                     for gname in part:
@@ -628,14 +725,16 @@ class PolitixState(WorldState):
         self._setup(pols, hands, beside, disc, table, events, collected, base, start,
                     name_list("action_deck_top", kind_index) or [], name_list("voter_deck_top", voter_index) or [],
                     turns)
+        self._check_consistent(DealError)
 
     def _recompute_mods(self) -> None:
+        game = self.game
         for s in range(self.n):
-            m = list(PARTY_MOD[self.party_of[s]])
+            m = list(game.party_mod[self.party_of[s]])
             b = self.beside[s]
             for j in range(NB - 1):
                 if b[j]:
-                    m[SLOT_GROUP[j]] += SLOT_MOD[j] * b[j]
+                    m[game.slot_group[j]] += game.slot_mod[j] * b[j]
             self.mods[s] = m
 
     # --- the State interface ---------------------------------------------------------------------------
@@ -647,19 +746,22 @@ class PolitixState(WorldState):
 
     def base_power(self, player: int, group: int, method: int) -> int:
         """Skill + party symbol + specials beside the player + the event in effect (PTX-A5), before cards."""
-        ev = EVENT_MOD[self.event][method] if self.event >= 0 else 0
-        return SKILLS[self.politician[player]][method] + self.mods[player][group] + ev
+        game = self.game
+        ev = game.event_mod[self.event][method] if self.event >= 0 else 0
+        return game.skills[self.politician[player]][method] + self.mods[player][group] + ev
 
     def _persuasions(self, p: int, out: list) -> None:
         hand, table, A = self.hands[p], self.table, self.game.A_PERSUADE
         coffee = hand[COFFEE]
-        sk = SKILLS[self.politician[p]]
+        game = self.game
+        sk = game.skills[self.politician[p]]
         mods = self.mods[p]
-        ev = EVENT_MOD[self.event] if self.event >= 0 else (0, 0, 0, 0)
+        ev = game.event_mod[self.event] if self.event >= 0 else (0, 0, 0, 0)
+        symbols = game.symbols
         for g in range(NG):
             if table[g]:
                 mg = mods[g]
-                sy = SYMBOLS[g]
+                sy = symbols[g]
                 for m in range(NM):
                     avail = hand[METHOD_KIND[m]] + coffee
                     if avail and sk[m] + mg + ev[m] + avail >= sy[m]:
@@ -677,7 +779,7 @@ class PolitixState(WorldState):
             if hand[COFFEE]:
                 out.append(self.game.A_COFFEE)
             if self.pplayed:
-                kmax = min(self.table[self.pg], self.ppower - SYMBOLS[self.pg][self.pm] + 1)
+                kmax = min(self.table[self.pg], self.ppower - self.game.symbols[self.pg][self.pm] + 1)
                 out.extend(range(self.game.A_TAKE, self.game.A_TAKE + kmax))
             return out
         if ph == DISCARD:
@@ -737,7 +839,7 @@ class PolitixState(WorldState):
                 return False
             g, m = divmod(a - game.A_PERSUADE, NM)
             avail = hand[METHOD_KIND[m]] + hand[COFFEE]
-            return self.table[g] > 0 and avail > 0 and self.base_power(p, g, m) + avail >= SYMBOLS[g][m]
+            return self.table[g] > 0 and avail > 0 and self.base_power(p, g, m) + avail >= game.symbols[g][m]
         if a == game.A_ADD:
             return ph == PERSUADE and hand[METHOD_KIND[self.pm]] > 0
         if a == game.A_COFFEE:
@@ -745,7 +847,7 @@ class PolitixState(WorldState):
         if a < game.A_DISCARD:
             k = a - game.A_TAKE + 1
             return (ph == PERSUADE and self.pplayed > 0 and k <= self.table[self.pg]
-                    and self.ppower >= SYMBOLS[self.pg][self.pm] + k - 1)
+                    and self.ppower >= game.symbols[self.pg][self.pm] + k - 1)
         return ph == DISCARD and hand[a - game.A_DISCARD] > 0
 
     def legal_mask(self) -> np.ndarray:
@@ -784,12 +886,16 @@ class PolitixState(WorldState):
                 w, off = self.world, game.off
                 w[off["p_played"]] = self.pplayed
                 w[off["p_power"]] = self.ppower
+                if self.record_events:
+                    self._event("play", player=p, card=KINDS[kind], power=self.ppower)
             elif a < game.A_DISCARD:
                 self._take(p, a - game.A_TAKE + 1)
             else:
                 kind = a - game.A_DISCARD
                 self._hand_change(p, kind, -1)
                 self._to_discard(kind)
+                if self.record_events:
+                    self._event("discard", player=p, card=KINDS[kind])
                 if self.hand_size[p] <= HAND_LIMIT:
                     self._next_turn()
             return
@@ -799,6 +905,8 @@ class PolitixState(WorldState):
         elif a == A_REST:  # L33, PTX-A9
             self._beside_change(p, BURN_SLOT, -1)
             self._to_discard(BURNOUT)
+            if self.record_events:
+                self._event("rest", player=p)
             self._end_turn()
         elif a == A_END:
             self._end_turn()
@@ -806,6 +914,8 @@ class PolitixState(WorldState):
             j, k = divmod(a - A_SPECIAL, self.n)
             self._hand_change(p, BESIDE_KINDS[j], -1)
             self._beside_change((p + k) % self.n, j, 1)
+            if self.record_events:
+                self._event("special", player=p, card=KINDS[BESIDE_KINDS[j]], onto=(p + k) % self.n)
             if self.phase == START:
                 self._set_phase(SPECIALS)
         elif a < game.A_PERSUADE:
@@ -814,6 +924,8 @@ class PolitixState(WorldState):
             self._to_discard(GWTW)
             self._beside_change((p + k) % self.n, j, -1)
             self._to_discard(BESIDE_KINDS[j])
+            if self.record_events:
+                self._event("gone_with_the_wind", player=p, card=KINDS[BESIDE_KINDS[j]], removed_from=(p + k) % self.n)
             if self.phase == START:
                 self._set_phase(SPECIALS)
         else:
@@ -825,16 +937,20 @@ class PolitixState(WorldState):
             w[off["p_method"] + m] = 1
             w[off["p_power"]] = self.ppower
             self._set_phase(PERSUADE)
+            if self.record_events:
+                self._event("persuade", player=p, group=GROUPS[g], method=METHODS[m], power=self.ppower)
 
     def _beside_change(self, s: int, j: int, delta: int) -> None:
         self.beside[s][j] += delta
         self.world[self.game.off["beside"] + s * NB + j] += delta
         if j != BURN_SLOT:
-            self.mods[s][SLOT_GROUP[j]] += SLOT_MOD[j] * delta
+            game = self.game
+            self.mods[s][game.slot_group[j]] += game.slot_mod[j] * delta
 
     def _draw(self, p: int, count: int) -> None:
         deck = self.deck
         drawn = None if self.reshuffled is None else self.drawn[p]
+        got = [] if self.record_events else None
         for _ in range(count):
             if not deck:
                 if not any(self.discard):
@@ -845,13 +961,19 @@ class PolitixState(WorldState):
             self._hand_change(p, k, 1)
             if drawn is not None:
                 drawn[k] += 1
+            if got is not None:
+                got.append(KINDS[k])
         self.world[self.game.off["action_deck"]] = len(deck) / NUM_ACTION_CARDS
+        if got is not None:  # the table sees how many; only the drawer sees which
+            self._event("draw", player=p, count=len(got), private={p: {"cards": got}})
 
     def _reshuffle(self) -> None:
         """L35: the discard pile becomes the new draw pile."""
         deck = [k for k in range(NK) for _ in range(self.discard[k])]
         self.rng.shuffle(deck)
         self.deck = deck
+        if self.record_events:
+            self._event("reshuffle", size=len(deck))
         self.reshuffled = tuple(self.discard)
         self.drawn = [[0] * NK for _ in range(self.n)]
         self.discard = [0] * NK
@@ -861,6 +983,7 @@ class PolitixState(WorldState):
     def _take(self, p: int, k: int) -> None:
         g, party = self.pg, self.party_of[p]
         w, off = self.world, self.game.off
+        summary = self.persuasion_summary(k) if self.record_events else None
         self.table[g] -= k
         self.table_total -= k
         self.collected[party][g] += k
@@ -869,8 +992,11 @@ class PolitixState(WorldState):
         self.score_version += 1
         # L29, PTX-A10/A11: replenish to eight; an event drawn goes face up on top of the earlier one
         vd = self.voter_deck
+        refill = [] if summary is not None else None
         while self.table_total < TABLE_SIZE and vd:
             c = vd.pop()
+            if refill is not None:
+                refill.append(VOTER_IDS[c])
             if c < NG:
                 self.table[c] += 1
                 self.table_total += 1
@@ -883,6 +1009,9 @@ class PolitixState(WorldState):
                 w[off["event"] + self.event] = 1
                 w[off["events_out"] + self.event] += 1
         w[off["voter_deck"]] = len(vd) / NUM_VOTER_CARDS
+        if summary is not None:  # one event: the persuasion, then the table refilled to eight (L29)
+            self._event("persuasion", **summary, refill=refill, table=dict(zip(GROUPS, self.table)),
+                        event_now=EVENTS[self.event] if self.event >= 0 else None, voter_draw_pile=len(vd))
         w[off["p_group"] + g] = 0
         w[off["p_method"] + self.pm] = 0
         w[off["p_played"]] = 0
@@ -894,6 +1023,22 @@ class PolitixState(WorldState):
             self._finish()
             return
         self._end_turn()
+
+    def persuasion_summary(self, taken: int) -> dict:
+        """The persuasion in progress as the table sees it when ``taken`` cards are taken (L23-28): who, which
+        group and method, the persuader's power and its parts, and the voters' side: the symbols on one card and
+        the power needed for ``taken`` cards (symbols + taken - 1, L27)."""
+        game, p, g, m = self.game, self.cur, self.pg, self.pm
+        party = self.party_of[p]
+        skill = game.skills[self.politician[p]][m]
+        symbol = game.party_mod[party][g]
+        event = game.event_mod[self.event][m] if self.event >= 0 else 0
+        return {"player": p, "party": PARTIES[party], "politician": POLITICIANS[self.politician[p]],
+                "group": GROUPS[g], "method": METHODS[m], "taken": taken, "power": self.ppower,
+                "needed": game.symbols[g][m] + taken - 1, "symbols": game.symbols[g][m],
+                "power_parts": {"skill": skill, "party_symbol": symbol, "beside": self.mods[p][g] - symbol,
+                                "event": event, "cards": self.pplayed},
+                "event": EVENTS[self.event] if self.event >= 0 else None}
 
     def _end_turn(self) -> None:
         if self.hand_size[self.cur] > HAND_LIMIT:  # L21, PTX-A20
@@ -922,22 +1067,59 @@ class PolitixState(WorldState):
         w[off["current"] + self.cur] = 1
         self._set_phase(START)
 
+    def _result(self) -> tuple[list[int], list[float]]:
+        """(winners, returns) of the finished game: L38 scoring, or nothing on truncation (PTX-A25)."""
+        n = self.n
+        if self.truncated:
+            return [], [0.0] * n
+        top, tied = self.ranking()
+        if len(tied) == 1:
+            return list(self.game.parties[tied[0]]), [1.0 if self.party_of[s] == tied[0] else -1.0 for s in range(n)]
+        return [], [0.0 if self.party_of[s] in tied else -1.0 for s in range(n)]
+
     def _finish(self) -> None:
         self.finished = True
         n = self.n
-        if self.truncated:
-            self._winners, self._returns = [], [0.0] * n
-        else:
-            top, tied = self.ranking()
-            if len(tied) == 1:
-                self._winners = list(self.game.parties[tied[0]])
-                self._returns = [1.0 if self.party_of[s] == tied[0] else -1.0 for s in range(n)]
-            else:
-                self._winners = []
-                self._returns = [0.0 if self.party_of[s] in tied else -1.0 for s in range(n)]
+        self._winners, self._returns = self._result()
         w, off = self.world, self.game.off
         w[off["current"]:off["current"] + n] = 0
         w[off["phase"]:off["phase"] + 4] = 0
+        if self.record_events:
+            self._event("game_end", **self.scoring())
+
+    def scoring(self) -> dict:
+        """The set-collection scoring as the table sees it at the end (L38-39): per party its voter pile per group
+        (base support included and shown), the counts sorted ascending (the ranking key), its turns; the result
+        (``win``, ``tie`` or ``truncated``), the winning seats and party, and what decided it (``"the 3rd least
+        group"``, ``"fewer turns"``, ...)."""
+        game, n = self.game, self.n
+        parties = []
+        for i, seats in enumerate(game.parties):
+            counts = self.party_counts(i)
+            entry = {"party": PARTIES[i], "seats": list(seats), "voter_pile": dict(zip(GROUPS, counts)),
+                     "ranking": sorted(counts), "total": sum(counts), "turns": self.turns[i]}
+            if i == 0 and game.has_base:
+                entry["base_support"] = dict(zip(GROUPS, self.base))
+            parties.append(entry)
+        out = {"parties": parties, "turns": self.turn_count}
+        if self.truncated:
+            out.update(result="truncated", winners=[], winning_party=None, decided_by="the turn cap (max_turns)")
+            return out
+        keys = [tuple(p["ranking"]) for p in parties]
+        top, tied = self.ranking()
+        winners, _ = self._result()
+        if not winners:
+            out.update(result="tie", winners=[], winning_party=None, decided_by="a tie in groups and in turns")
+            return out
+        best = tied[0]
+        if len(top) > 1:
+            decided = "fewer turns"
+        else:
+            runner = max(keys[i] for i in range(len(keys)) if i != best)
+            d = next(j for j in range(NG) if keys[best][j] != runner[j])
+            decided = "the least group" if d == 0 else f"the {_ORDINAL[d]} least group"
+        out.update(result="win", winners=winners, winning_party=PARTIES[best], decided_by=decided)
+        return out
 
     def party_counts(self, party: int) -> list[int]:
         """Voter cards of a party per group, the 5-player base support included (PTX-A13)."""
@@ -1006,7 +1188,7 @@ class PolitixState(WorldState):
         c = self.cur
         if self.finished or self.phase != PERSUADE or c == player:
             return c, (), 0
-        need = max(1 - self.pplayed, SYMBOLS[self.pg][self.pm] - self.ppower, 0)
+        need = max(1 - self.pplayed, self.game.symbols[self.pg][self.pm] - self.ppower, 0)
         return c, (METHOD_KIND[self.pm], COFFEE), need
 
     def sample_hidden(self, player: int, rng: random.Random) -> "PolitixState":
@@ -1136,7 +1318,7 @@ class PolitixState(WorldState):
         w[off["beside"]:off["beside"] + n * NB] = np.asarray(self.beside, dtype=np.float32).ravel()
         for s in range(n):
             w[off["politician"] + s * NPOL + self.politician[s]] = 1
-            w[off["skills"] + s * NM:off["skills"] + (s + 1) * NM] = SKILLS[self.politician[s]]
+            w[off["skills"] + s * NM:off["skills"] + (s + 1) * NM] = game.skills[self.politician[s]]
             w[off["party_symbol"] + s * len(PARTIES) + self.party_of[s]] = 1
         P = game.num_parties
         w[off["collected"]:off["collected"] + P * NG] = np.asarray(self.collected, dtype=np.float32).ravel()
@@ -1176,7 +1358,7 @@ class PolitixState(WorldState):
             "collected": [{GROUPS[g]: c[g] for g in range(NG)} for c in self.collected],
             "base_support": [GROUPS[g] for g in range(NG) for _ in range(self.base[g])],
             "turns": list(self.turns), "current": self.cur, "phase": PHASE_NAMES[self.phase],
-            "persuasion": (None if self.phase != PERSUADE else
+            "persuasion": (None if self.phase != PERSUADE or self.finished else
                            {"group": GROUPS[self.pg], "method": METHODS[self.pm], "played": self.pplayed,
                             "power": self.ppower}),
             "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
@@ -1188,64 +1370,136 @@ class PolitixState(WorldState):
 
     @classmethod
     def from_json(cls, game: PolitixGame, data: dict) -> "PolitixState":
+        """Rebuild a state saved by :meth:`to_json`. Strict: every field's type and range, each card exactly once,
+        and the cross-references (politicians' parties, the persuasion, the phase, the result) are checked;
+        anything else raises :class:`StateFormatError` naming the field and what was expected."""
+        E = StateFormatError
+        n, P = game.num_players, game.num_parties
+        if not isinstance(data, dict):
+            raise E(f"politix: a saved state must be a dict, got {type(data).__name__}")
+        missing = [k for k in _SAVED_FIELDS if k not in data]
+        if missing:
+            raise E(f"politix: saved state has no {missing[0]!r} field; expected all of {', '.join(_SAVED_FIELDS)}")
+        unknown = sorted(set(data) - set(_SAVED_FIELDS) - {"reshuffled", "drawn"})
+        if unknown:
+            raise E(f"politix: saved state has unknown field {unknown[0]!r}; expected only {', '.join(_SAVED_FIELDS)}"
+                    f", reshuffled, drawn")
+        if (data["game"] != "politix" or data["num_players"] != n
+                or data["teams_3v3"] is not game.options["teams_3v3"]):
+            raise E(f"saved state is {data['game']!r} for {data['num_players']!r} players (teams_3v3="
+                    f"{data['teams_3v3']!r}); expected politix for {n} (teams_3v3={game.options['teams_3v3']})")
         try:
-            if (data["game"] != "politix" or data["num_players"] != game.num_players
-                    or data["teams_3v3"] != game.options["teams_3v3"]):
-                raise StateFormatError(f"saved state is {data['game']} for {data['num_players']} players; expected "
-                                       f"politix for {game.num_players} (teams_3v3={game.options['teams_3v3']})")
-            st = cls(game, rng_from_json(data["rng"]))
-            n = st.n
-            KI = {k: i for i, k in enumerate(KINDS)}
-            VI = {k: i for i, k in enumerate(VOTER_IDS)}
-            GI = {k: i for i, k in enumerate(GROUPS)}
+            rng = rng_from_json(data["rng"])
+        except Exception as exc:  # random.setstate raises several kinds on a bad tuple
+            raise E(f"politix: saved 'rng' is malformed ({exc}); expected random.getstate() as "
+                    f"[version, [625 ints], gauss]") from None
+        st = cls(game, rng)
+        KI = {k: i for i, k in enumerate(KINDS)}
+        VI = {k: i for i, k in enumerate(VOTER_IDS)}
+        GI = {k: i for i, k in enumerate(GROUPS)}
+        EI = {k: NG + i for i, k in enumerate(EVENTS)}
+        BI = {KINDS[k]: j for j, k in enumerate(BESIDE_KINDS)}
 
-            def counts(names, index, size):
-                out = [0] * size
-                for x in names:
-                    out[index[x]] += 1
-                return out
-            st.politician = [POLITICIANS.index(x) for x in data["politicians"]]
-            if len(st.politician) != n or len(data["hands"]) != n or len(data["beside"]) != n:
-                raise StateFormatError("politix: saved per-seat lists have the wrong length")
-            st.hands = [counts(h, KI, NK) for h in data["hands"]]
-            st.hand_size = [sum(h) for h in st.hands]
-            st.beside = [[counts(b, KI, NK)[k] for k in BESIDE_KINDS] for b in data["beside"]]
-            st.deck = [KI[x] for x in data["action_deck"]]
-            st.discard = counts(data["discard"], KI, NK)
-            st.voter_deck = [VI[x] for x in data["voter_deck"]]
-            st.table = counts(data["table"], GI, NG)
-            st.table_total = sum(st.table)
-            st.events_out = [VI[x] for x in data["events"]]
-            st.event = st.events_out[-1] - NG if st.events_out else -1
-            st.collected = [[int(c[g]) for g in GROUPS] for c in data["collected"]]
-            st.base = counts(data["base_support"], GI, NG)
-            st.turns = [int(t) for t in data["turns"]]
-            st.turn_count = sum(st.turns)
-            st.cur = int(data["current"])
-            st.phase = PHASE_NAMES.index(data["phase"])
-            per = data["persuasion"]
-            if per is not None:
-                st.pg, st.pm = GI[per["group"]], METHODS.index(per["method"])
-                st.pplayed, st.ppower = int(per["played"]), int(per["power"])
-            st.finished, st.truncated = bool(data["finished"]), bool(data["truncated"])
-            st._winners = [int(p) for p in data["winners"]]
-            st._returns = [float(r) for r in data["returns"]]
-            st.score_version = int(data["score_version"])
-            if data.get("reshuffled") is not None:  # optional: older saves have no draw-pile record
-                st.reshuffled = tuple(counts(data["reshuffled"], KI, NK))
-                drawn = data.get("drawn") or [[] for _ in range(n)]
-                if len(drawn) != n:
-                    raise StateFormatError("politix: saved drawn cards must list every seat")
-                st.drawn = [counts(d, KI, NK) for d in drawn]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, StateFormatError):
-                raise
-            raise StateFormatError(f"politix: saved state is malformed ({type(exc).__name__}: {exc})") from None
-        st._check_consistent()
-        st._check_pile_record()
+        def ids(field, value, index, what):
+            if not isinstance(value, list) or any(not isinstance(x, str) or x not in index for x in value):
+                bad = value if not isinstance(value, list) else next(
+                    x for x in value if not isinstance(x, str) or x not in index)
+                raise E(f"politix: saved {field} holds {bad!r}; expected a list of {what} ids "
+                        f"({', '.join(index)})")
+            return [index[x] for x in value]
+
+        def counts(field, value, index, what, size):
+            out = [0] * size
+            for i in ids(field, value, index, what):
+                out[i] += 1
+            return out
+
+        def per_seat(field, value, index, what, size, length=n):
+            if not isinstance(value, list) or len(value) != length:
+                raise E(f"politix: saved {field} must be a list of {length} lists, got {value!r:.80}")
+            return [counts(f"{field}[{s}]", v, index, what, size) for s, v in enumerate(value)]
+
+        def integer(field, value, lo, hi=None):
+            if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+                raise E(f"politix: saved {field} is {value!r}; expected an int in {lo}..{'' if hi is None else hi}")
+            return value
+
+        st.politician = ids("politicians", data["politicians"], {k: i for i, k in enumerate(POLITICIANS)},
+                            "politician")
+        if len(st.politician) != n:
+            raise E(f"politix: saved politicians must name {n} politicians, got {len(st.politician)}")
+        st.hands = per_seat("hands", data["hands"], KI, "action card", NK)
+        st.hand_size = [sum(h) for h in st.hands]
+        st.beside = per_seat("beside", data["beside"], BI, "beside-card", NB)
+        st.deck = ids("action_deck", data["action_deck"], KI, "action card")
+        st.discard = counts("discard", data["discard"], KI, "action card", NK)
+        st.voter_deck = ids("voter_deck", data["voter_deck"], VI, "voter card")
+        st.table = counts("table", data["table"], GI, "voter group", NG)
+        st.table_total = sum(st.table)
+        st.events_out = ids("events", data["events"], EI, "event")
+        st.event = st.events_out[-1] - NG if st.events_out else -1
+        col = data["collected"]
+        if (not isinstance(col, list) or len(col) != P
+                or any(not isinstance(c, dict) or sorted(c) != sorted(GROUPS) for c in col)):
+            raise E(f"politix: saved collected must cover {P} parties: {P} dicts with one count per group "
+                    f"({', '.join(GROUPS)})")
+        st.collected = [[integer(f"collected[{i}].{g}", c[g], 0) for g in GROUPS] for i, c in enumerate(col)]
+        st.base = counts("base_support", data["base_support"], GI, "voter group", NG)
+        if not isinstance(data["turns"], list) or len(data["turns"]) != P:
+            raise E(f"politix: saved turns must be a list of {P} ints (one per party)")
+        st.turns = [integer(f"turns[{i}]", t, 0) for i, t in enumerate(data["turns"])]
+        st.turn_count = sum(st.turns)
+        st.cur = integer("current", data["current"], 0, n - 1)
+        if data["phase"] not in PHASE_NAMES:
+            raise E(f"politix: saved phase {data['phase']!r}; expected one of {', '.join(PHASE_NAMES)}")
+        st.phase = PHASE_NAMES.index(data["phase"])
+        for key in ("finished", "truncated"):
+            if not isinstance(data[key], bool):
+                raise E(f"politix: saved {key} is {data[key]!r}; expected true or false")
+        st.finished, st.truncated = data["finished"], data["truncated"]
+        per = data["persuasion"]
+        if st.phase == PERSUADE and not st.finished:
+            if not isinstance(per, dict) or sorted(per) != ["group", "method", "played", "power"]:
+                raise E("politix: saved phase 'persuade' needs persuasion {group, method, played, power}")
+            if per["group"] not in GI or per["method"] not in METHODS:
+                raise E(f"politix: saved persuasion {per['group']!r} by {per['method']!r}; expected a group of "
+                        f"{', '.join(GROUPS)} and a method of {', '.join(METHODS)}")
+            st.pg, st.pm = GI[per["group"]], METHODS.index(per["method"])
+            st.pplayed = integer("persuasion.played", per["played"], 0, NUM_ACTION_CARDS)
+            st.ppower = integer("persuasion.power", per["power"], -100, 100)
+        elif per is not None and not st.finished:
+            raise E(f"politix: saved persuasion must be null outside the 'persuade' phase (phase {data['phase']!r})")
+        if not isinstance(data["winners"], list) or not isinstance(data["returns"], list):
+            raise E("politix: saved winners and returns must be lists")
+        st._winners = [integer("winners[]", p, 0, n - 1) for p in data["winners"]]
+        if len(data["returns"]) != n or any(isinstance(r, bool) or not isinstance(r, (int, float))
+                                            for r in data["returns"]):
+            raise E(f"politix: saved returns must be {n} numbers")
+        st._returns = [float(r) for r in data["returns"]]
+        st.score_version = integer("score_version", data["score_version"], 0)
+        if data.get("reshuffled") is not None:  # optional: older saves have no draw-pile record
+            st.reshuffled = tuple(counts("reshuffled", data["reshuffled"], KI, "action card", NK))
+            drawn = data.get("drawn") or [[] for _ in range(n)]
+            st.drawn = per_seat("drawn", drawn, KI, "action card", NK)
         st._recompute_mods()
+        st._check_consistent(E)
+        if st.finished:  # the result follows from the table: it must be the one saved
+            want = st._result()
+            if (st._winners, st._returns) != want:
+                raise E(f"politix: saved winners {st._winners} / returns {st._returns} do not follow from the voter "
+                        f"piles and turns; expected {want[0]} / {want[1]}")
+        elif st._winners or any(st._returns):
+            raise E("politix: a game in progress has no winners and all-zero returns")
+        st._check_pile_record()
         st._rebuild_world()
         return st
+
+    def to_position(self) -> dict:
+        """This state as a position (RULES.md, "Positions"): every pile in order, hidden parts included, so that
+        ``game.state_from_position(state.to_position())`` sets up the same table (with a fresh game RNG)."""
+        from .positions import position_of
+
+        return position_of(self)
 
     def card_totals(self) -> tuple[list[int], list[int]]:
         """(action cards per kind, voter cards per id) over every zone; equal to the full set in every state."""
@@ -1286,56 +1540,120 @@ class PolitixState(WorldState):
             self.reshuffled = None
             self.drawn = [[0] * NK for _ in range(self.n)]
 
-    def _check_consistent(self) -> None:
-        P = self.game.num_parties
-        if len(self.collected) != P or len(self.turns) != P or any(len(c) != NG for c in self.collected):
-            raise StateFormatError(f"politix: saved collected cards and turns must cover {P} parties")
-        if any(POLITICIAN_PARTY[k] != self.party_of[s] for s, k in enumerate(self.politician)):
-            raise StateFormatError("politix: a saved politician sits in the wrong party")
-        if any(self.base) and not self.game.has_base:
-            raise StateFormatError("politix: base support exists only in 5-player games")
+    def _check_consistent(self, E=StateFormatError) -> None:
+        """The invariants every reachable state keeps (saved states and positions are held to them): raises ``E``
+        naming the field and what was expected."""
+        game, n = self.game, self.n
+        if len(set(self.politician)) != n:
+            raise E(f"politix: politicians {[POLITICIANS[k] for k in self.politician]} must be {n} different ones")
+        for s, k in enumerate(self.politician):
+            if game.politician_party[k] != self.party_of[s]:
+                mates = [POLITICIANS[j] for j in range(NPOL) if game.politician_party[j] == self.party_of[s]]
+                raise E(f"politix {n}p: politician {POLITICIANS[k]} of seat {s} sits in the wrong party: the "
+                        f"{PARTY_NAMES[game.politician_party[k]]} party; expected one of the "
+                        f"{PARTY_NAMES[self.party_of[s]]} party ({', '.join(mates)})")
+        if game.has_base and sum(self.base) != BASE_SUPPORT:
+            raise E(f"politix 5p: base_support holds {sum(self.base)} cards; expected {BASE_SUPPORT} (L41)")
+        if any(self.base) and not game.has_base:
+            raise E("politix: base_support exists only in 5-player games (L41); expected none")
         acts, voters = self.card_totals()
-        if acts != list(KIND_COUNT) or voters != self._full_voter_pool():
-            raise StateFormatError("politix: saved state does not hold each card exactly once")
-        if not 0 <= self.cur < self.n or any(b[BURN_SLOT] > 1 for b in self.beside):
-            raise StateFormatError("politix: saved state is inconsistent (seat or Burnout count)")
-        if self.phase == PERSUADE and self.pg < 0:
-            raise StateFormatError("politix: saved persuasion is missing")
+        want = list(game.kind_count)
+        if acts != want:
+            k = next(k for k in range(NK) if acts[k] != want[k])
+            raise E(f"politix: {acts[k]} {KINDS[k]} action cards over hands, beside, draw and discard piles; "
+                    f"expected {want[k]} (each card exactly once)")
+        pool = self._full_voter_pool()
+        if voters != pool:
+            c = next(c for c in range(len(pool)) if voters[c] != pool[c])
+            raise E(f"politix: {voters[c]} {VOTER_IDS[c]} voter cards over table, piles, events and voter deck; "
+                    f"expected {pool[c]} (each card exactly once)")
+        if len(set(self.events_out)) != len(self.events_out):
+            raise E("politix: events lists an event twice; expected each at most once")
+        if any(b[BURN_SLOT] > 1 for b in self.beside):
+            raise E("politix: a seat has two Burnout cards beside it; expected at most one (L33)")
+        if self.turn_count != sum(self.turns):
+            raise E("politix: the turn count must be the sum of the parties' turns")
+        if self.finished:
+            if self.truncated:
+                cap = game.options["max_turns"]
+                if cap is None or self.turn_count < cap:
+                    raise E(f"politix: truncated after {self.turn_count} turns; expected truncation only at "
+                            f"max_turns={cap}")
+            elif self.table_total or self.voter_deck:
+                raise E("politix: finished with voter cards left on the table or in the deck; expected the game "
+                        "to end only when the last voter card is taken (L30)")
+            return
+        if self.truncated:
+            raise E("politix: truncated is true but finished is false; expected both or neither")
+        cap = game.options["max_turns"]
+        if cap is not None and self.turn_count >= cap:
+            raise E(f"politix: {self.turn_count} turns taken in a game in progress; expected fewer than "
+                    f"max_turns={cap}")
+        if not 1 <= self.table_total <= TABLE_SIZE:
+            raise E(f"politix: the table holds {self.table_total} voter cards; expected 1..{TABLE_SIZE} while the "
+                    f"game goes on (it ends when the last one is taken)")
+        if self.table_total < TABLE_SIZE and any(c < NG for c in self.voter_deck):
+            raise E(f"politix: the table holds {self.table_total} voter cards while the voter draw pile still has "
+                    f"voter cards; expected {TABLE_SIZE} (the table is refilled right after each take, L29)")
+        for s in range(n):
+            if self.phase == DISCARD and s == self.cur:
+                if not HAND_LIMIT < self.hand_size[s] <= HAND_LIMIT + DRAW:
+                    raise E(f"politix: phase 'discard' with {self.hand_size[s]} cards in seat {s}'s hand; expected "
+                            f"{HAND_LIMIT + 1}..{HAND_LIMIT + DRAW} (over the hand limit after a draw, L21)")
+            elif self.hand_size[s] > HAND_LIMIT:
+                raise E(f"politix: seat {s} holds {self.hand_size[s]} cards; expected at most {HAND_LIMIT} (L21)")
+        if self.phase == PERSUADE:
+            g, m, p = self.pg, self.pm, self.cur
+            if not self.table[g]:
+                raise E(f"politix: persuading {GROUPS[g]}, but none lies on the table; expected a group on the table")
+            want_power = self.base_power(p, g, m) + self.pplayed
+            if self.ppower != want_power:
+                raise E(f"politix: persuasion power {self.ppower}; expected {want_power} (skill, party symbol, "
+                        f"specials beside, event, and {self.pplayed} card(s) played)")
+            if self.discard[METHOD_KIND[m]] + self.discard[COFFEE] < self.pplayed:
+                raise E(f"politix: {self.pplayed} card(s) played in the persuasion, but the discard pile holds fewer "
+                        f"{METHODS[m]} and coffee cards; expected them there (L34)")
+            avail = self.hands[p][METHOD_KIND[m]] + self.hands[p][COFFEE]
+            if (not self.pplayed and not avail) or self.ppower + avail < game.symbols[g][m]:
+                raise E(f"politix: the persuasion of {GROUPS[g]} by {METHODS[m]} cannot be completed (power "
+                        f"{self.ppower}, {avail} usable cards in hand, {game.symbols[g][m]} needed); expected a "
+                        f"persuasion the hand can finish (PTX-A7)")
 
     # --- text ------------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
-        n = self.n
+        n, c = self.n, self.game.cards
         lines = []
         if self.finished:
             if self.truncated:
                 result = "truncated, no winner"
             elif self._winners:
-                result = f"winner: {PARTY_NAMES[self.party_of[self._winners[0]]]} party"
+                result = f"winner: {c.party_names[self.party_of[self._winners[0]]]} party"
             else:
                 result = "a tie"
             lines.append(f"Politix {n}p - game over after {self.turn_count} turns; {result}")
         else:
             lines.append(f"Politix {n}p - turn {self.turn_count + 1}, P{self.cur} to move ({PHASE_NAMES[self.phase]})")
             if self.phase == PERSUADE:
-                lines.append(f"  persuading {GROUP_NAMES[self.pg]} by {METHOD_NAMES[self.pm]}: {self.pplayed} "
-                             f"card(s) played, power {self.ppower}, one card needs {SYMBOLS[self.pg][self.pm]}")
-        lines.append("Table: " + ", ".join(f"{GROUP_NAMES[g]} {self.table[g]}" for g in range(NG) if self.table[g])
+                lines.append(f"  persuading {c.group_names[self.pg]} by {c.method_names[self.pm]}: {self.pplayed} "
+                             f"card(s) played, power {self.ppower}, one card needs "
+                             f"{self.game.symbols[self.pg][self.pm]}")
+        lines.append("Table: " + ", ".join(f"{c.group_names[g]} {self.table[g]}" for g in range(NG) if self.table[g])
                      + f" | voter deck {len(self.voter_deck)} | event: "
-                     + (EVENT_NAMES[self.event] if self.event >= 0 else "none"))
+                     + (c.event_names[self.event] if self.event >= 0 else "none"))
         for i, seats in enumerate(self.game.parties):
             counts = self.collected[i]
             base = ""
             if i == 0 and self.game.has_base and (player is None or self.party_of[player] == 0):
                 base = " + base " + ",".join(f"{GROUPS[g]}:{self.base[g]}" for g in range(NG) if self.base[g])
-            lines.append(f"{PARTY_NAMES[i]} ({', '.join(f'P{s}' for s in seats)}): "
+            lines.append(f"{c.party_names[i]} ({', '.join(f'P{s}' for s in seats)}): "
                          + " ".join(f"{GROUPS[g]}:{counts[g]}" for g in range(NG)) + base + f" | turns {self.turns[i]}")
         for s in range(n):
             if player is None or player == s:
                 hand = " ".join(f"{KINDS[k]}x{self.hands[s][k]}" for k in range(NK) if self.hands[s][k]) or "-"
             else:
                 hand = f"{self.hand_size[s]} cards"
-            bes = ", ".join(KIND_NAMES[BESIDE_KINDS[j]] for j in range(NB) for _ in range(self.beside[s][j]))
-            lines.append(f"P{s} {POLITICIAN_NAMES[self.politician[s]]}: hand {hand}"
+            bes = ", ".join(c.kind_names[BESIDE_KINDS[j]] for j in range(NB) for _ in range(self.beside[s][j]))
+            lines.append(f"P{s} {c.politician_names[self.politician[s]]}: hand {hand}"
                          + (f" | beside: {bes}" if bes else ""))
         lines.append(f"Action deck {len(self.deck)}, discard {sum(self.discard)}")
         return "\n".join(lines)
