@@ -21,8 +21,14 @@ It prints medians over rounds and the ratios; ``--check`` exits 1 when a target 
 ``--search`` measures IS-MCTS (:mod:`hustings.core.search`, random rollouts to the end of the game, the game's own
 ``sample_hidden``) in iterations/s from the first decision of seeded deals at the default table, and in the same run,
 alternating, OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) over its C++ ``hearts``
-(4 players, one random rollout per iteration); target: ours >= 1x on Democracy and Politrickers. The OpenSpiel row
-is skipped, with a message, when ``open_spiel`` is not installed (``pip install open-spiel``).
+(4 players, one random rollout per iteration); target: ours >= 1x on Democracy and Politrickers. An iteration is the
+same on both sides: one sampled world (ours: ``State.sample_hidden`` in Python; theirs:
+``resample_from_infostate`` in C++), one walk down the tree (Python on both sides) and one uniformly random rollout
+to the end of the game (ours: ``State.random_rollout``, the game's own loop in Python; theirs:
+``RandomRolloutEvaluator``, a Python loop over C++ ``legal_actions``/``apply_action``), valued by the final returns.
+The games differ in length: the report gives each side's mean random playout in decisions (Democracy's runs over
+several islands, ~260 decisions at 4 players, against ~60 for a hand of hearts) and the decisions/s that makes.
+The OpenSpiel row is skipped, with a message, when ``open_spiel`` is not installed (``pip install open-spiel``).
 
 ``--clone`` measures instead what search needs from the rules interface, on random mid-game states of each game:
 ``State.clone()`` against the JSON round trip ``game.state_from_json(state.to_json())`` in the same process

@@ -159,13 +159,15 @@ def democracy_last_tricks():
     from hustings.core.rules import rng_to_json
 
     game = make_game("democracy", 4)
-    rest = ("6H 8H 9H 10H JH QH KH AH 9C 10C JC QC KC 7D 8D 9D JD QD KD AD 3D 4D 5D 10S JS QS KS AS 3S 4S 5S "
-            "JOKER").split()
+    # 8 tricks of this island done, no ties: each won pile holds 5 cards per trick; P2 won the last one (JD,
+    # under the QD upcard)
     data = {"game": "democracy", "num_players": 4, "island": 3, "day": 1, "trick": 2, "dealer": 3, "turn": 0,
             "hands": [["5H", "6D"], ["7C", "8C"], ["7S", "8S"], ["9S", "JOKER"]],
             "pool": ["KD", "QD", "7H", "10D"], "stub": [], "plays": [None] * 4,
-            "captured": [["3H", "4H", "6S", "6C"], ["5C", "4C", "3C", "AC"], rest[:16], rest[16:]],
-            "discards": [], "unseen_discards": [], "tribes": [4, 4, 0, 0], "last_trick": ["KD", "JD", "QS", "9C"],
+            "captured": [["3H", "4H", "6S", "6C", "7D"], ["5C", "4C", "3C", "AC", "8D"],
+                         "6H 8H 9H 10H JH QH KH AH 9C 10C JC QC QD 9D JD".split(),
+                         "KC KD AD 3D 4D 5D 10S JS QS KS AS 3S 4S 5S JOKER".split()],
+            "discards": [], "unseen_discards": [], "tribes": [4, 4, 0, 0], "last_trick": ["9C", "10C", "JD", "9D"],
             "last_winner": 2, "finished": False, "truncated": False, "winners": [], "score_version": 3,
             "rng": rng_to_json(random.Random(0))}
     return game.state_from_json(data)
@@ -296,6 +298,142 @@ def test_score_values_teams_and_range():
     assert len(values) == game.num_players and all(-1 < v < 1 for v in values)
     for team in state.teams():
         assert len({values[p] for p in team}) == 1  # a team shares its value
+
+
+# --- fast random rollouts (State.random_rollout) -------------------------------------------------------------------
+_CACHES = {"world", "_rng", "_rng_shared", "_rng_box", "_modes", "_legal", "event_log", "record_events"}
+
+
+def _same_states(a, b) -> list[str]:
+    """The attributes where ``a`` and ``b`` differ (the world vector compared exactly, derived caches skipped)."""
+    import numpy as np
+
+    da, db = vars(a), vars(b)
+    diff = [k for k in sorted(set(da) | set(db)) if k not in _CACHES and da.get(k, "?") != db.get(k, "?")]
+    if hasattr(a, "world") and not np.array_equal(a.world, b.world):
+        diff.append("world")
+    if a.to_json() != b.to_json():
+        diff.append("to_json")
+    return diff
+
+
+ROLLOUT_TABLES = [(name, players) for name in ("democracy", "politrickers")
+                  for players in range(make_game(name).min_players, make_game(name).max_players + 1)]
+ROLLOUT_TABLES += [(name, None) for name in GAMES if name not in ("democracy", "politrickers")]
+
+
+@pytest.mark.parametrize("name,players", ROLLOUT_TABLES)
+def test_random_rollout_plays_as_the_plain_loop(name, players):
+    """A game's own ``random_rollout`` (Democracy's and Politrickers' tight loops) plays exactly as the interface
+    loop ``State.random_rollout``: the same steps from the same RNG, the same deals, the same final state (every
+    attribute, the world vector, the saved form), to the end or stopped by ``max_steps`` / ``stop_version``."""
+    from hustings.core.rules import State
+
+    game = make_game(name, players)
+    require_sampler(name, game)
+    if type(game.new_initial_state(seed=0)).random_rollout is State.random_rollout:
+        pytest.skip(f"{name} plays State.random_rollout itself")
+    count = 12 if players is not None else 3
+    for i, state in enumerate(random_positions(game, count, seed=21, min_legal=1)):
+        v = state.score_version
+        for max_steps, stop in ((None, None), (9, None), (None, v + 1), (60, v + 2)):
+            a = state.sample_hidden(state.current_player(), random.Random(i))
+            b = a.clone()
+            a.record_events = b.record_events = False
+            ra, rb = random.Random(i), random.Random(i)
+            steps = a.random_rollout(ra, max_steps, stop)
+            assert steps == State.random_rollout(b, rb, max_steps, stop)
+            assert _same_states(a, b) == [], (name, players, i, max_steps, stop)
+            assert ra.random() == rb.random()  # the rollout RNG was drawn from alike
+            assert steps <= (max_steps if max_steps is not None else steps)
+            if stop is not None and not a.is_terminal() and (max_steps is None or steps < max_steps):
+                assert a.score_version >= stop
+            if a.is_terminal():
+                assert a.returns() == b.returns()
+            elif max_steps is None and stop is None:
+                raise AssertionError("a rollout without limits must reach the end")
+            # the state played on is whole: play continues legally from it
+            if not a.is_terminal():
+                legal = a.legal_actions()
+                assert legal == b.legal_actions() and all(a.is_legal(x) for x in legal)
+                for p in range(game.num_players):
+                    assert (a.observation(p) == b.observation(p)).all()
+
+
+def test_random_rollout_with_events_records_them():
+    """With ``record_events`` on, the tight loops fall back to the plain loop, so the events are recorded."""
+    for name in ("democracy", "politrickers"):
+        game = make_game(name)
+        a = game.new_initial_state(seed=4)
+        b = a.clone()
+        b.record_events = False
+        a.random_rollout(random.Random(1))
+        b.random_rollout(random.Random(1))
+        assert a.is_terminal() and _same_states(a, b) == []
+        if hasattr(game, "describe_event") and type(game).describe_event is not hustings.core.rules.Game.describe_event:
+            assert len(a.event_log) > len(b.event_log)
+
+
+def test_democracy_rollout_two_jokers_are_one_action():
+    """A hand with both jokers of the 4-player deck: ``legal_actions()`` lists the joker once, so a random rollout's
+    first play is each of the 5 distinct cards with chance 1/5 (not the joker with 2/6), as the plain loop."""
+    from hustings.core.rules import State
+
+    game = make_game("democracy", 4)
+    deal = {"dealer": 3, "hands": [["JOKER", "JOKER", "6C", "7C", "8C", "9C"], ["6D", "7D", "8D", "9D", "10D", "JD"],
+                                    ["6H", "7H", "8H", "9H", "10H", "JH"], ["6S", "7S", "8S", "9S", "10S", "JS"]],
+            "pool": ["QC", "QD", "QH", "QS", "KC", "KD"]}
+    state = game.new_initial_state(seed=0, deal=deal)
+    assert state.current_player() == 0 and state.legal_actions() == [0, 1, 2, 3, 48]
+    counts = {}
+    trials = 2000
+    for seed in range(trials):
+        a, b = state.clone(), state.clone()
+        a.record_events = b.record_events = False
+        a.random_rollout(random.Random(seed), max_steps=1)
+        State.random_rollout(b, random.Random(seed), max_steps=1)
+        assert a.plays == b.plays and a.hands == b.hands
+        counts[a.plays[0]] = counts.get(a.plays[0], 0) + 1
+    assert sorted(counts) == [0, 1, 2, 3, 48]
+    # each of 5 equally likely: a chi-square test (4 degrees of freedom, 0.1% level: 18.47)
+    chi2 = sum((k - trials / 5) ** 2 / (trials / 5) for k in counts.values())
+    assert chi2 < 18.47, counts
+
+
+def test_core_shuffle_is_random_shuffle():
+    """``hustings.core.rules.shuffle`` gives ``rng.shuffle``'s permutation and leaves the RNG where it would."""
+    from hustings.core.rules import shuffle
+
+    class Mine(random.Random):  # a subclass: shuffle defers to its own method
+        pass
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 13, 50, 64, 65):
+            for cls in (random.Random, Mine):
+                a, b = cls(seed), cls(seed)
+                xa, xb = list(range(size)), list(range(size))
+                a.shuffle(xa)
+                shuffle(b, xb)
+                assert xa == xb and a.random() == b.random()
+
+
+def test_search_rollouts_go_through_random_rollout(monkeypatch):
+    """The search's random rollouts call the game's ``random_rollout`` with its depth and horizon."""
+    game = make_game("politrickers")
+    state_cls = type(game.new_initial_state(seed=0))
+    calls = []
+    real = state_cls.random_rollout
+
+    def spy(self, rng, max_steps=None, stop_version=None):
+        calls.append((max_steps, stop_version))
+        return real(self, rng, max_steps, stop_version)
+    monkeypatch.setattr(state_cls, "random_rollout", spy)
+    state = random_positions(game, 1, seed=2)[0]
+    ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", depth=None, horizon=None).act(
+        state, state.current_player())
+    ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", depth=7, horizon=1).act(
+        state, state.current_player())
+    assert calls[:5] == [(None, None)] * 5
+    assert calls[5:] == [(7, state.score_version + 1)] * 5
 
 
 # --- obvious best moves ---------------------------------------------------------------------------------------------

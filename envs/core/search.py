@@ -22,12 +22,12 @@ rooted at the searching seat's information set. Each iteration
 3. *expands* one untried legal action (uniformly; with heuristic rollouts the heuristic's own choice first, so a
    node's first visit plays as the rollout would). With ``fpu`` set (first-play urgency) a node is not expanded
    while its best tried child's UCB value beats the node's own mean (for the seat to move) plus ``fpu``;
-4. *rolls out* with the random or the game's ``heuristic`` bot (``rollout=``) to the end, or until ``depth``
-   steps were played or the scores changed ``horizon`` times since the root (``State.score_version``), whichever
-   comes first (both ``None`` by default: to the end). A rollout stopped early is valued by ``leaf``: ``returns``,
-   the game's own ``state.returns()`` as it reports them there (all four games report 0 for every seat before the
-   end, as for a truncated game), or ``scores``, ``tanh((own team's score - best other team's) / scale)``
-   (:func:`score_values`); a finished or truncated game always by its ``returns()``;
+4. *rolls out* with uniformly random moves (``State.random_rollout``) or the game's ``heuristic`` bot
+   (``rollout=``) to the end, or until ``depth`` steps were played or the scores changed ``horizon`` times since the
+   root (``State.score_version``), whichever comes first (both ``None`` by default: to the end). A rollout stopped
+   early is valued by ``leaf``: ``returns``, the game's own ``state.returns()`` as it reports them there (all four
+   games report 0 for every seat before the end, as for a truncated game), or ``scores``,
+   ``tanh((own team's score - best other team's) / scale)`` (:func:`score_values`); a finished or truncated game always by its ``returns()``;
 5. *backs up* every seat's return into every node on the path (each node keeps the reward vector).
 
 Nodes are keyed by ``(player to move, action)`` along the path (SO-ISMCTS: the tree holds the actions, not the
@@ -46,7 +46,10 @@ SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts`
 Options left out take the game's defaults (:data:`GAME_DEFAULTS`: budgets and constants only, no game code).
 
 The search is bound by the rules modules: profiled, the tree and the backup are a few per cent of an iteration; the
-rest is ``sample_hidden``, ``legal_actions`` and ``_apply`` in the rollouts (``python -m hustings.bench --search``).
+rest is ``sample_hidden`` and the rollout. Random rollouts are the game's ``State.random_rollout`` (the interface
+loop by default; Democracy and Politrickers override it with a tight loop that plays exactly as that loop, the world
+vector written once at the end), heuristic ones a loop over ``heuristic.act`` and ``_apply``
+(``python -m hustings.bench --search``).
 """
 from __future__ import annotations
 
@@ -143,18 +146,8 @@ class _SearchBot(Bot):
         steps, or once the scores have changed ``horizon`` times since the root (``score_version - version0``)."""
         depth = self.depth if self.depth is not None else 1 << 62
         stop = version0 + self.horizon if self.horizon is not None else 1 << 62
-        if self._heuristic is None:
-            rnd = self.rng.random
-            is_terminal, legal_actions, apply = world.is_terminal, world.legal_actions, world._apply
-            if self.depth is None and self.horizon is None:  # the common case: the tightest loop
-                while not is_terminal():
-                    legal = legal_actions()
-                    apply(legal[int(rnd() * len(legal))])
-            else:
-                while depth > 0 and world.score_version < stop and not is_terminal():
-                    legal = legal_actions()
-                    apply(legal[int(rnd() * len(legal))])
-                    depth -= 1
+        if self._heuristic is None:  # the game's own loop (State.random_rollout; some games have a tight one)
+            world.random_rollout(self.rng, self.depth, None if self.horizon is None else stop)
         else:
             act = self._heuristic.act
             while depth > 0 and world.score_version < stop and not world.is_terminal():

@@ -10,7 +10,7 @@ import random
 
 import numpy as np
 
-from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, rng_from_json, rng_to_json
+from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, shuffle, rng_to_json
 from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
 
 SUITS = "CDHS"
@@ -35,6 +35,9 @@ def _copy_rng(rng: random.Random) -> random.Random:
 
 def card_name(card: int) -> str:
     return "JOKER" if card == JOKER else RANKS[card % 12] + SUITS[card // 12]
+
+
+CARD_NAMES = tuple(card_name(c) for c in range(NUM_KINDS))  # card id -> name, for the events
 
 
 def parse_card(text) -> int:
@@ -150,6 +153,47 @@ class DemocracyGame(Game):
     def action_name(self, action: int) -> str:
         return "play " + card_name(action)
 
+    def describe_event(self, event: dict) -> str:
+        """One line of table talk for a Democracy event (RULES.md, "Events")."""
+        kind = event.get("type")
+        try:
+            if kind == "deal":
+                day = ("first", "second")[event["day"] - 1]
+                return (f"Island {event['island']}, {day} day: P{event['dealer']} deals {event['cards_each']} cards "
+                        f"each and to the voting pool; upcard {event['upcard']}")
+            if kind == "trick":
+                plays = ", ".join(f"P{p} {c}" for p, c in enumerate(event["plays"]))
+                trump = f"trump {event['trump']}" if event["trump"] else "no trump"
+                if event["winner"] is None:
+                    ranks = [FIVE if c == "JOKER" else RANKS.index(c[:-1]) for c in event["plays"]]
+                    tied = " and ".join(f"P{p}" for p, r in enumerate(ranks) if r == max(ranks))
+                    result = f"tie between {tied}: each keeps its own card, upcard {event['upcard']} discarded"
+                else:
+                    how = {"trump": "highest trump", "six_beats_five": "the 6 of trump beats the 5",
+                           "highest": "highest card, no trump played"}[event["how"]]
+                    result = f"P{event['winner']} wins with {event['plays'][event['winner']]} ({how})"
+                return f"Trick {event['trick']} (upcard {event['upcard']}, {trump}): {plays} -> {result}"
+            if kind == "island":
+                scored = ", ".join(f"{suit} to P{p}" for suit, p in event["scored"].items() if p is not None)
+                tribes = " ".join(f"P{p}={t}" for p, t in enumerate(event["tribes"]))
+                return f"Island {event['island']} scored: {scored or 'no tribe scored'}; tribes {tribes}"
+            if kind == "game_end":
+                if event["truncated"]:
+                    return f"Game truncated after {event['islands']} islands: no winner"
+                won = ", ".join(f"P{p}" for p in event["winners"])
+                tribes = " ".join(f"P{p}={t}" for p, t in enumerate(event["tribes"]))
+                return f"Game over after {event['islands']} island(s): {won} won; tribes {tribes}"
+        except (KeyError, TypeError, IndexError, ValueError):
+            pass  # a hand-made or foreign event: the generic wording below
+        return super().describe_event(event)
+
+    def state_from_position(self, position: dict, seed=None) -> "DemocracyState":
+        """A state from a position (RULES.md, "Positions"): any point of an island, with hands, the upcard and
+        voting pool, won piles, discards, commitments and the undealt cards; what it leaves out is drawn from
+        ``seed``. Anything inconsistent raises :class:`~hustings.core.rules.PositionError` naming the field."""
+        from .positions import state_from_position
+        return state_from_position(self, position, seed)
+
     # --- states ----------------------------------------------------------------------------------
     def new_initial_state(self, seed=None, deal=None) -> "DemocracyState":
         st = DemocracyState(self, new_rng(seed))
@@ -249,6 +293,8 @@ class DemocracyState(WorldState):
         self.trick = 0
         self._start_trick()
         self._rebuild_world()
+        if self.record_events:
+            self._deal_event()
 
     def _deal_second_day(self) -> None:
         n, h = self.n, self.game.hand_size[1]
@@ -270,8 +316,8 @@ class DemocracyState(WorldState):
             raise DealError(f"democracy: a deal must be a dict with 'hands' and 'pool', got {type(deal).__name__}")
         unknown = set(deal) - {"dealer", "hands", "pool", "second_day", "tribes"}
         if unknown:
-            raise DealError(f"democracy: unknown deal key(s) {sorted(unknown)}; expected dealer, hands, pool, "
-                            f"second_day, tribes")
+            raise DealError(f"democracy: unknown deal key(s) {sorted(unknown, key=repr)}; expected dealer, hands, "
+                            f"pool, second_day, tribes")
         counts = [0] * NUM_KINDS
         allowed = [1] * 48 + [JOKERS_IN_DECK[n]]
 
@@ -363,6 +409,8 @@ class DemocracyState(WorldState):
                 self._capture(winner, c)
             self._capture(winner, upcard)
         self.last_trick, self.last_winner = list(plays), winner
+        if self.record_events:
+            self._trick_event()
         self.plays = [-1] * self.n
         self.turn = 0
         self.trick += 1
@@ -385,6 +433,8 @@ class DemocracyState(WorldState):
             for p in range(self.n):
                 if self.points[p][s] >= WINNING_POINTS:
                     self.tribes[p] += 1
+        if self.record_events:
+            self._island_event()
         self.score_version += 1
         top = max(self.tribes)
         cap = self.game.options["max_islands"]
@@ -398,6 +448,8 @@ class DemocracyState(WorldState):
             self.dealer = (self.dealer + 1) % self.n  # L32: the deal rotates
             self._deal_island()
             return
+        if self.record_events:
+            self._game_end_event()
         self._rebuild_world()
 
     def scores(self) -> list[int]:
@@ -502,7 +554,7 @@ class DemocracyState(WorldState):
         for c in loose:
             counts[c] += 1
         hidden = [c for c in range(k) if counts[c] for _ in range(counts[c])]  # canonical: the real places unused
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)  # rng.shuffle(hidden), inlined
         pos = 0
         for q, size in zip(others, sizes):
             hand = [0] * k
@@ -526,6 +578,106 @@ class DemocracyState(WorldState):
         w[off["hand"]:off["hand"] + n * k] = np.asarray(hands, dtype=np.float32).ravel()
         return st
 
+    def random_rollout(self, rng: random.Random, max_steps: int | None = None,
+                       stop_version: int | None = None) -> int:
+        """:meth:`State.random_rollout` as one tight loop: the same plays from the same ``rng`` (a uniform pick
+        among the distinct cards held, in id order, as ``legal_actions()``), the same deals from the game's RNG and
+        the same final state, but with the hands as short sorted lists and the world vector written once at the
+        end instead of at every play. With ``record_events`` on it is the plain loop (the events need ``_apply``).
+        Keep it in step with ``_apply`` / ``_resolve_trick`` / ``_score_island`` (tests compare the two)."""
+        if self.record_events or self.finished:
+            return super().random_rollout(rng, max_steps, stop_version)
+        rnd, n = rng.random, self.n
+        left = (1 << 62) if max_steps is None else max_steps
+        stop = (1 << 62) if stop_version is None else stop_version
+        version = self.score_version
+        if left <= 0 or version >= stop:
+            return 0
+        h1, h2 = self.game.hand_size
+        cap = self.game.options["max_islands"]
+        hands = [[c for c in range(NUM_KINDS) for _ in range(h[c])] for h in self.hands]  # sorted: jokers last
+        plays, order, turn, trick, day = self.plays, self._order, self.turn, self.trick, self.day
+        pool, captured, points, discards = self.pool, self.captured, self.points, self.discards
+        dealer, tribes = self.dealer, self.tribes
+        steps, finished = 0, False
+        while True:
+            end = n if left - steps >= n - turn else turn + left - steps  # the rest of the trick, or fewer
+            for p in order[turn:end]:
+                hand = hands[p]
+                m = len(hand)
+                if m > 1 and hand[-2] == JOKER:  # two jokers: one action
+                    m -= 1
+                plays[p] = hand.pop(int(rnd() * m))
+            steps += end - turn
+            turn = end
+            if turn == n:  # _resolve_trick
+                upcard = pool[trick]
+                winner = trick_winner(plays, upcard)
+                if winner is None:
+                    for q, c in enumerate(plays):
+                        captured[q][c] += 1
+                        if c != JOKER:
+                            points[q][c // 12] += POINTS[c]
+                    discards.append(upcard)
+                else:
+                    row, pts = captured[winner], points[winner]
+                    for c in plays:
+                        row[c] += 1
+                        if c != JOKER:
+                            pts[c // 12] += POINTS[c]
+                    row[upcard] += 1
+                    if upcard != JOKER:
+                        pts[upcard // 12] += POINTS[upcard]
+                self.last_trick, self.last_winner = plays, winner
+                plays = [-1] * n
+                turn = 0
+                trick += 1
+                if trick == len(pool):
+                    if day == 0:  # _deal_second_day
+                        stub, self.stub = self.stub, []
+                        hands = [sorted(stub[i * h2:(i + 1) * h2]) for i in range(n)]
+                        self.unseen_discards += stub[(n + 1) * h2:]
+                        pool = stub[n * h2:(n + 1) * h2]
+                        day, trick = 1, 0
+                    else:  # _score_island
+                        for s in range(4):
+                            for q in range(n):
+                                if points[q][s] >= WINNING_POINTS:
+                                    tribes[q] += 1
+                        version += 1
+                        top = max(tribes)
+                        self.island += 1
+                        if top >= TRIBES_TO_WIN:
+                            finished = True
+                            self._winners = [q for q in range(n) if tribes[q] == top]
+                        elif cap is not None and self.island >= cap:
+                            finished = self.truncated = True
+                        else:  # the next island: _deal_island, _start_island
+                            dealer = (dealer + 1) % n
+                            cards = deck(n)
+                            shuffle(self.rng, cards)
+                            hands = [sorted(cards[i * h1:(i + 1) * h1]) for i in range(n)]
+                            pool = cards[n * h1:(n + 1) * h1]
+                            self.stub = cards[(n + 1) * h1:]
+                            captured = [[0] * NUM_KINDS for _ in range(n)]
+                            points = [[0] * 4 for _ in range(n)]
+                            discards, self.unseen_discards = [], []
+                            self.last_trick, self.last_winner = [], None
+                            order = [(dealer + 1 + i) % n for i in range(n)]
+                            day, trick = 0, 0
+            if finished or steps >= left or version >= stop:
+                break
+        counts = [[0] * NUM_KINDS for _ in range(n)]
+        for q in range(n):
+            row = counts[q]
+            for c in hands[q]:
+                row[c] += 1
+        self.hands, self.plays, self._order, self.turn, self.trick, self.day = counts, plays, order, turn, trick, day
+        self.pool, self.captured, self.points, self.discards = pool, captured, points, discards
+        self.dealer, self.score_version, self.finished = dealer, version, finished
+        self._rebuild_world()
+        return steps
+
     # --- save / load -------------------------------------------------------------------------------
     def to_json(self) -> dict:
         names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
@@ -544,40 +696,10 @@ class DemocracyState(WorldState):
 
     @classmethod
     def from_json(cls, game: DemocracyGame, data: dict) -> "DemocracyState":
-        try:
-            if data["game"] != "democracy" or data["num_players"] != game.num_players:
-                raise StateFormatError(f"saved state is {data['game']} for {data['num_players']} players; "
-                                       f"expected democracy for {game.num_players}")
-            st = cls(game, rng_from_json(data["rng"]))
-            cards = lambda xs: [parse_card(x) for x in xs]  # noqa: E731
-
-            def counts(xs):
-                out = [0] * NUM_KINDS
-                for c in cards(xs):
-                    out[c] += 1
-                return out
-            st.island, st.day, st.trick = int(data["island"]), int(data["day"]), int(data["trick"])
-            st.dealer, st.turn = int(data["dealer"]), int(data["turn"])
-            st.hands = [counts(h) for h in data["hands"]]
-            st.pool, st.stub = cards(data["pool"]), cards(data["stub"])
-            st.plays = [-1 if c is None else parse_card(c) for c in data["plays"]]
-            st.captured = [counts(c) for c in data["captured"]]
-            st.points = [[sum(POINTS[c] * k[c] for c in range(s * 12, s * 12 + 12)) for s in range(4)]
-                         for k in st.captured]
-            st.discards, st.unseen_discards = cards(data["discards"]), cards(data["unseen_discards"])
-            st.tribes = [int(t) for t in data["tribes"]]
-            st.last_trick, st.last_winner = cards(data["last_trick"]), data["last_winner"]
-            st.finished, st.truncated = bool(data["finished"]), bool(data["truncated"])
-            st._winners = [int(p) for p in data["winners"]]
-            st.score_version = int(data["score_version"])
-            st._order = [(st.dealer + 1 + i) % st.n for i in range(st.n)]
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, StateFormatError):
-                raise
-            raise StateFormatError(f"democracy: saved state is malformed ({type(exc).__name__}: {exc})") from None
-        st._check_consistent()
-        st._rebuild_world()
-        return st
+        """Rebuild a state from :meth:`to_json` output, strictly checked (``positions.state_from_saved``): a
+        missing, mistyped, out-of-range or inconsistent field raises :class:`StateFormatError` naming it."""
+        from .positions import state_from_saved
+        return state_from_saved(game, data)
 
     def _check_consistent(self) -> None:
         seen = [0] * NUM_KINDS
@@ -594,6 +716,45 @@ class DemocracyState(WorldState):
         committed = sum(c >= 0 for c in self.plays)
         if committed != self.turn or any(self.plays[p] < 0 for p in self._order[:self.turn]):
             raise StateFormatError("democracy: saved plays do not match the turn")
+
+    # --- events (RULES.md, "Events"): all public, since every card of a trick is revealed at once ------
+    def _deal_event(self) -> None:
+        self._event("deal", island=self.island + 1, day=self.day + 1, dealer=self.dealer,
+                    cards_each=len(self.pool), upcard=card_name(self.pool[0]))
+
+    def _trick_event(self) -> None:
+        """The trick just revealed (called before ``trick`` moves on): the cards, the winner and why, the discard.
+        Lean on purpose (it runs once a trick): what follows from these fields is left to ``describe_event``."""
+        plays, winner, names = self.last_trick, self.last_winner, CARD_NAMES
+        upcard = self.pool[self.trick]
+        trump = -1 if upcard == JOKER else upcard // 12
+        if winner is None:
+            how, discarded = "tie", [names[upcard]]
+        else:
+            card, discarded = plays[winner], []
+            if card != JOKER and card // 12 == trump:
+                how = "six_beats_five" if card % 12 == SIX and card + FIVE - SIX in plays else "trump"
+            else:
+                how = "highest"
+        self._event("trick", trick=self.trick + 1, upcard=names[upcard], trump=None if trump < 0 else SUIT_NAMES[trump],
+                    plays=[names[c] for c in plays], winner=winner, how=how, discarded=discarded)
+
+    def _island_event(self) -> None:
+        """The island as scored (called once tribes are added, before the next deal): the table as it stood."""
+        n, points = self.n, self.points
+        scored, gained = dict.fromkeys(SUIT_NAMES), [0] * n
+        for s in range(4):
+            for p in range(n):
+                if points[p][s] >= WINNING_POINTS:  # at most one seat can hold 13 of a suit's 25 points
+                    scored[SUIT_NAMES[s]] = p
+                    gained[p] += 1
+                    break
+        self._event("island", island=self.island + 1, points=[x[:] for x in points], scored=scored, gained=gained,
+                    tribes=self.tribes[:], discards=[CARD_NAMES[c] for c in self.discards])
+
+    def _game_end_event(self) -> None:
+        self._event("game_end", winners=list(self._winners), tribes=list(self.tribes), truncated=self.truncated,
+                    islands=self.island)
 
     # --- text --------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:

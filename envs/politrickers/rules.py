@@ -18,7 +18,7 @@ import random
 
 import numpy as np
 
-from ..core.rules import DealError, Game, StateFormatError, new_rng, rng_from_json, rng_to_json
+from ..core.rules import DealError, Game, StateFormatError, new_rng, shuffle, rng_from_json, rng_to_json
 from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
 
 SUIT_NAMES = ("Environment", "Health", "Safety", "Welfare", "Economy")
@@ -59,6 +59,10 @@ def card_name(card: int) -> str:
 
 
 _CARD_IDS = {card_name(c): c for c in range(NUM_CARDS)}
+# for the events: each card's name, its suit's name and its worth in a trick's sums (Economy counts 1 a card)
+_NAME = tuple(card_name(c) for c in range(NUM_CARDS))
+_SUIT_NAME = tuple(SUIT_NAMES[SUIT[c]] for c in range(MIGRATION)) + ("Migration",)
+_WORTH = tuple(VALUE[c] if SUIT[c] != ECONOMY else 1 for c in range(NUM_CARDS))
 _PREFIXES = {"en": ENV, "he": HEALTH, "sa": SAFETY, "we": WELFARE, "ec": ECONOMY, "mi": -1}
 
 
@@ -448,7 +452,7 @@ def _walk(plan: _Plan, pool: list[int], rng: random.Random) -> list[int]:
     without replacement) and the tail a uniform shuffle of the rest."""
     if plan.trivial:
         rest = pool[:]
-        rng.shuffle(rest)
+        shuffle(rng, rest)  # rng.shuffle(rest), inlined
         return rest
     by_class: list[list[int]] = [[] for _ in range(plan.ncls)]
     cls, letter = plan.cls, _LETTER
@@ -474,7 +478,7 @@ def _walk(plan: _Plan, pool: list[int], rng: random.Random) -> list[int]:
         elif st[3]:
             pres = 0
     rest = [c for cs in by_class for c in cs]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     return out + rest
 
 
@@ -583,6 +587,19 @@ class PolitrickersGame(Game):
     def state_from_json(self, data: dict) -> "PolitrickersState":
         return PolitrickersState.from_json(self, data)
 
+    def state_from_position(self, position: dict, seed=None) -> "PolitrickersState":
+        """A state from a position: any point of a round, written as RULES.md "Positions" says (hands, parties,
+        Power Tokens, the Libra, the Chair, the tricks so far face up or face down, the current trick, leftovers,
+        a stacked deck for the next deal); what it leaves out is drawn from ``seed``. Raises ``PositionError``
+        naming the field and what was expected."""
+        from .positions import state_from_position
+        return state_from_position(self, position, seed)
+
+    def describe_event(self, event: dict) -> str:
+        """One line of table talk for an event (RULES.md, "Events"); seat views and the omniscient view alike."""
+        from .positions import describe_event
+        return describe_event(event)
+
 
 class PolitrickersState(WorldState):
     """One game of Politrickers in progress."""
@@ -627,6 +644,7 @@ class PolitrickersState(WorldState):
         self._legal: list[int] = []
         # the plays of this round, public facts only (see ``_log_entry``); the sampler reads voids from it
         self.log: list[tuple] = []
+        self.next_decks: tuple = ()  # stacked deck orders for the next deals (a position's "deck"), oldest first
 
     @property
     def rng(self) -> random.Random:
@@ -644,11 +662,16 @@ class PolitrickersState(WorldState):
 
     # --- dealing -----------------------------------------------------------------------------------
     def _start_round(self, chair: int) -> None:
-        cards = list(self.game.deck)
-        self.rng.shuffle(cards)
+        if self.next_decks:  # a stacked deck (position "deck"): dealt in order, 9 cards to each seat from seat 0
+            cards, self.next_decks = list(self.next_decks[0]), self.next_decks[1:]
+        else:
+            cards = list(self.game.deck)
+            self.rng.shuffle(cards)
         n = self.n
         hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
         self._setup_round(chair, hands, cards[n * HAND_SIZE:])
+        if self.record_events:
+            self._round_start_event()
 
     def _setup_round(self, chair: int, hands, leftovers, parties=None) -> None:
         n = self.n
@@ -711,8 +734,11 @@ class PolitrickersState(WorldState):
         ids = []
         for p, h in enumerate(hands):
             row = []
-            for c in h:
-                cid = parse_card(c)
+            for i, c in enumerate(h):
+                try:
+                    cid = parse_card(c)
+                except DealError as exc:
+                    raise DealError(f"politrickers {n}p: hands[{p}][{i}]: {exc}") from None
                 if not g.in_deck[cid]:
                     raise DealError(f"politrickers {n}p: card {card_name(cid)} is not in the {n}-player deck")
                 if used[cid]:
@@ -731,6 +757,8 @@ class PolitrickersState(WorldState):
                 raise DealError(f"politrickers {n}p: parties must list {n} of 'Tails'/'Claws'")
             conv = []
             for x in parties:
+                if isinstance(x, bool) or not isinstance(x, (str, int)):
+                    raise DealError(f"politrickers: party {x!r}; expected 'Tails' or 'Claws'")
                 if x in ("Tails", "T", 0):
                     conv.append(TAILS)
                 elif x in ("Claws", "C", 1):
@@ -775,6 +803,8 @@ class PolitrickersState(WorldState):
         self.tricks_won = [plates[0][p] + plates[1][p] for p in range(n)]
         self.tricks_done = done
         self._rebuild_world()
+        if self.record_events:
+            self._round_start_event()
 
     # --- legality ------------------------------------------------------------------------------------
     def _split(self, q: int, cards: list[int]):
@@ -799,21 +829,19 @@ class PolitrickersState(WorldState):
             return other, FORCED, True
         return cards, DOWN, False
 
-    def _compute_legal(self) -> None:
-        p = (self.trick_start + self.turn) % self.n
+    def _legal_parts(self, p: int) -> tuple:
+        """The legal moves of seat ``p`` (to move) as runs in action order: ``(cards, mode, migration actions,
+        cards after a paid switch or None (no paid switch), their mode)``; a Migration action's mode is ``MIG``,
+        and after a paid switch the Migration actions come again (``FLIP + a``)."""
         hand = self.hands[p]
         has_mig = bool(hand) and hand[-1] == MIGRATION  # Migration (id 44) sorts last
         cards = hand[:-1] if has_mig else hand
-        modes: dict[int, int] = {}
         flip_cards, flip_mode, can_flip = cards, UP, self.tokens[p] > 0
         if self.ruling_suit < 0:  # leading: any policy card, face up
-            for c in cards:
-                modes[c] = UP
+            own, mode = cards, UP
         else:
             q = self.party[p]
             own, mode, forced = self._split(q, cards)
-            for c in own:
-                modes[c] = mode
             if can_flip:
                 if forced:  # POL-A5.3: no paid switch when a forced one applies
                     can_flip = False
@@ -829,9 +857,14 @@ class PolitrickersState(WorldState):
                 mig_actions += (MIG_FROM_CLAWS,)
             if not (t or c):
                 mig_actions = (MIG_NO_TOKEN,)
-            for a in mig_actions:
-                modes[a] = MIG
-        if can_flip:
+        return own, mode, mig_actions, (flip_cards if can_flip else None), flip_mode
+
+    def _compute_legal(self) -> None:
+        own, mode, mig_actions, flip_cards, flip_mode = self._legal_parts((self.trick_start + self.turn) % self.n)
+        modes: dict[int, int] = dict.fromkeys(own, mode)
+        for a in mig_actions:
+            modes[a] = MIG
+        if flip_cards is not None:
             for c in flip_cards:
                 modes[FLIP + c] = flip_mode
             for a in mig_actions:
@@ -906,6 +939,8 @@ class PolitrickersState(WorldState):
                 self.plate[dst] += 1
                 w[off["libra"] + src * n + p] = self.libra[src][p] / 7.0
                 w[off["libra"] + dst * n + p] = self.libra[dst][p] / 7.0
+                if self.record_events:
+                    self._libra_event(p, "moved", dst)
                 if self.plate[dst] > PLATE_MAX:
                     self._end_round("collapse", dst)
                     return
@@ -934,6 +969,8 @@ class PolitrickersState(WorldState):
 
     def _flip(self, p: int) -> None:
         q = self.party[p] = 1 - self.party[p]
+        if self.record_events:  # called by _apply after the play is logged: a paid switch's action is >= FLIP
+            self._event("party_switch", None, seat=p, party=PARTY_NAMES[q], paid=self.log[-1][1] >= FLIP)
         base = self.game.off["party"] + 2 * p
         self.world[base + q] = 1
         self.world[base + 1 - q] = 0
@@ -941,6 +978,8 @@ class PolitrickersState(WorldState):
     def _resolve_trick(self) -> None:
         n, w, off = self.n, self.world, self.game.off
         winner = trick_winner(self.ups)
+        if self.record_events:
+            self._trick_event(winner)
         self.tricks_done += 1
         self.last_winner = winner
         # set the cards aside (L96): face-up ones are public, face-down ones stay hidden
@@ -1006,6 +1045,8 @@ class PolitrickersState(WorldState):
         self.history.append({"round": self.round + 1, "end": kind, "who": who, "points": list(pts),
                              "tricks": self.tricks_done})
         self.score_version += 1
+        if self.record_events:  # the table as it stood, before the next round is set up
+            self._round_end_event(kind, who, pts)
         if max(self.vp) >= VP_TO_END or self.round + 1 >= ROUNDS:  # L164, POL-A18
             self.finished = True
             self._modes = None
@@ -1016,9 +1057,68 @@ class PolitrickersState(WorldState):
                 best = [p for p in best if pts[p] == r]
             self._winners = best
             self._rebuild_world()
+            if self.record_events:
+                self._event("game_end", winners=list(best), vp=list(self.vp), rounds=self.round + 1)
             return
         self.round += 1
         self._start_round(self.last_winner)  # POL-A19
+
+    # --- events (RULES.md, "Events"): built only while record_events is on ---------------------------------
+    def _round_start_event(self) -> None:
+        self._event("round_start", round=self.round + 1, chair=self.leader,
+                    parties=[PARTY_NAMES[q] for q in self.party], vp=list(self.vp),
+                    private={p: {"hand": [_NAME[c] for c in self.hands[p]]} for p in range(self.n)})
+
+    def _trick_event(self, winner: int) -> None:
+        """The trick just completed (called before its cards are set aside): who played what in play order, the
+        Popular Policy and its sums, the winner and where its token goes; each face-down card only to its player."""
+        n, plays, down, start = self.n, self.plays, self.down, self.trick_start
+        sums: dict[str, int] = {}
+        for _, c in self.ups:
+            name = _SUIT_NAME[c]
+            sums[name] = sums.get(name, 0) + _WORTH[c]
+        cards, face_down, private = [], [], None
+        for i in range(n):
+            p = (start + i) % n
+            if down[p]:
+                face_down.append(p)
+                if private is None:
+                    private = {}
+                private[p] = {"face_down_card": _NAME[plays[p]]}
+            else:
+                cards.append([p, _NAME[plays[p]]])
+        popular = _SUIT_NAME[plays[winner]]
+        plates = {"Tails": self.plate[0], "Claws": self.plate[1]}  # after the winner's token, if it has one
+        token_to = None
+        if self.tokens[winner]:
+            token_to = PARTY_NAMES[self.party[winner]]
+            plates[token_to] += 1
+        self._event("trick", private, round=self.round + 1, trick=self.tricks_done + 1, chair=self.leader,
+                    winner=winner, card=_NAME[plays[winner]], popular=popular, trump=popular == "Economy",
+                    sums=sums, cards=cards, face_down=face_down, token_to=token_to, plates=plates)
+
+    def _libra_event(self, seat: int, change: str, plate: int) -> None:
+        """A token moved onto ``plate`` by Migration (a trick winner's token is in the trick event)."""
+        libra, totals = self.libra, self.plate
+        self._event("libra", None, seat=seat, change=change, plate=PARTY_NAMES[plate],
+                    libra={"Tails": libra[0][:], "Claws": libra[1][:]}, plates={"Tails": totals[0], "Claws": totals[1]})
+
+    def _round_end_event(self, kind: str, who: int, pts: list[int]) -> None:
+        n = self.n
+        fuller = -1
+        bonus: list[int] = []
+        if kind == "balanced" and self.plate[TAILS] != self.plate[CLAWS]:
+            fuller = TAILS if self.plate[TAILS] > self.plate[CLAWS] else CLAWS
+            bonus = [p for p in range(n) if self.tricks_won[p] == 0]
+        self._event("round_end", round=self.round + 1, end=kind, tricks=self.tricks_done,
+                    disgraced=who if kind == "disgraced" else None,
+                    collapsed=PARTY_NAMES[who] if kind == "collapse" else None,
+                    scoring_plate=PARTY_NAMES[fuller] if fuller >= 0 else None, zero_trick_bonus=bonus,
+                    points=list(pts), scored=[p for p in range(n) if pts[p] > 0], vp=list(self.vp),
+                    libra={"Tails": list(self.libra[TAILS]), "Claws": list(self.libra[CLAWS])},
+                    plates={"Tails": self.plate[TAILS], "Claws": self.plate[CLAWS]},
+                    power_tokens=list(self.tokens), spent_tokens=list(self.spent),
+                    parties=[PARTY_NAMES[q] for q in self.party], tricks_won=list(self.tricks_won))
 
     def scores(self) -> list[int]:
         return list(self.vp)
@@ -1135,10 +1235,13 @@ class PolitrickersState(WorldState):
             "round_plays": [_log_to_json(e) for e in self.log],
             "finished": self.finished, "winners": list(self._winners), "score_version": self.score_version,
             "rng": rng_to_json(self._rng),
+            "next_decks": [names(d) for d in self.next_decks],
         }
 
     @classmethod
     def from_json(cls, game: PolitrickersGame, data: dict) -> "PolitrickersState":
+        from .positions import check_loaded, check_saved
+        check_saved(game, data)  # types, ranges, missing keys (cross-references: check_loaded below)
         try:
             if data["game"] != "politrickers" or data["num_players"] != game.num_players:
                 raise StateFormatError(f"saved state is {data['game']} for {data['num_players']} players; "
@@ -1175,6 +1278,7 @@ class PolitrickersState(WorldState):
             st.finished = bool(data["finished"])
             st._winners = [int(p) for p in data["winners"]]
             st.score_version = int(data["score_version"])
+            st.next_decks = tuple(tuple(cards(d)) for d in data.get("next_decks", []))
             if not (len(st.hands) == len(st.party) == len(st.plays) == len(st.tokens) == len(st.hidden) == n):
                 raise StateFormatError("politrickers: saved per-seat lists have the wrong length")
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -1182,6 +1286,7 @@ class PolitrickersState(WorldState):
                 raise
             raise StateFormatError(f"politrickers: saved state is malformed ({type(exc).__name__}: {exc})") from None
         st._check_consistent()
+        check_loaded(st)
         _fill_face_down(st)
         st._rebuild_world()
         return st
@@ -1265,6 +1370,7 @@ class PolitrickersState(WorldState):
         cards = _draw(pool, steps, len(tail), rng)
         out = self.clone()
         out.rng = random.Random(rng.getrandbits(64))
+        out.next_decks = ()  # a stacked deck is the real game's future: not for the sample
         out._modes = None
         w, off, k = out.world, self.game.off, NUM_CARDS
         hands = {s: [] for s in seats}
@@ -1296,6 +1402,152 @@ class PolitrickersState(WorldState):
         out.leftovers = left
         _fill_face_down(out)  # the record's face-down entries now name the sampled cards
         return out
+
+    def random_rollout(self, rng: random.Random, max_steps: int | None = None,
+                       stop_version: int | None = None) -> int:
+        """:meth:`State.random_rollout` as one tight loop: the same legal moves (``_legal_parts``, as
+        ``_compute_legal``), the same plays from the same ``rng``, the same deals and the same final state, but
+        without the world vector's upkeep at every play (it is rebuilt once at the end) and without building the
+        legal list (the pick indexes its runs). With
+        ``record_events`` on it is the plain loop (the events need ``_apply``). Keep it in step with ``_apply`` /
+        ``_resolve_trick`` / ``_end_round`` / ``_setup_round`` (tests compare the two)."""
+        if self.record_events or self.finished or self.next_decks:  # next_decks: a stacked deal (positions)
+            return super().random_rollout(rng, max_steps, stop_version)
+        rnd, n = rng.random, self.n
+        left = (1 << 62) if max_steps is None else max_steps
+        stop = (1 << 62) if stop_version is None else stop_version
+        if left <= 0 or self.score_version >= stop:
+            return 0
+        parts, end_round, start_trick = self._legal_parts, self._rollout_end_round, self._start_trick
+        self._modes = None  # the legal-move cache is not kept up here
+        steps = 0
+        while True:
+            # a uniform pick among the legal actions, sorted as _compute_legal lists them, without the list
+            p = (self.trick_start + self.turn) % n
+            own, mode, mig, flip, flip_mode = parts(p)
+            k1 = len(own)
+            k2 = k1 + len(mig)
+            i = int(rnd() * (k2 if flip is None else k2 + len(flip) + len(mig)))
+            if i < k1:
+                action = own[i]
+            elif i < k2:
+                action, mode = mig[i - k1], MIG
+            elif i - k2 < len(flip):
+                action, mode = FLIP + flip[i - k2], flip_mode
+            else:
+                action, mode = FLIP + mig[i - k2 - len(flip)], MIG
+            party = self.party
+            self.log.append((p, action, mode, party[p], self.ruling_party, self.ruling_suit, self.opp_suit))
+            steps += 1
+            if action >= FLIP:
+                action -= FLIP
+                self.tokens[p] -= 1
+                self.spent[p] += 1
+                party[p] = 1 - party[p]
+            self.turn += 1
+            if mode == MIG:
+                self.hands[p].pop()  # Migration sorts last
+                self.plays[p] = MIGRATION
+                if self.ruling_suit < 0:  # a Migration lead passes the chair (L111)
+                    self.leader = (p + 1) % n
+                if action != MIG_NO_TOKEN:
+                    src = TAILS if action == MIG_FROM_TAILS else CLAWS
+                    dst = 1 - src
+                    self.libra[src][p] -= 1
+                    self.libra[dst][p] += 1
+                    self.plate[src] -= 1
+                    self.plate[dst] += 1
+                    if self.plate[dst] > PLATE_MAX:
+                        end_round("collapse", dst)
+                        if self.finished or steps >= left or self.score_version >= stop:
+                            break
+                        continue
+            else:
+                self.hands[p].remove(action)
+                self.plays[p] = action
+                if mode == DOWN:
+                    self.down[p] = True
+                else:
+                    if mode == FORCED:
+                        party[p] = 1 - party[p]
+                    self.ups.append((p, action))
+                    if self.ruling_suit < 0:
+                        self.ruling_suit, self.ruling_party = SUIT[action], party[p]
+                    elif self.opp_suit < 0 and party[p] != self.ruling_party:
+                        self.opp_suit = SUIT[action]
+            if self.turn == n:  # _resolve_trick
+                winner = trick_winner(self.ups)
+                self.tricks_done += 1
+                self.last_winner = winner
+                plays, down, hidden, seen = self.plays, self.down, self.hidden, self.seen
+                for q in range(n):
+                    if down[q]:
+                        hidden[q].append(plays[q])
+                    else:
+                        seen.append(plays[q])
+                self.plays = [-1] * n
+                self.down = [False] * n
+                if self.tokens[winner] == 0:
+                    end_round("disgraced", winner)
+                else:
+                    self.tokens[winner] -= 1
+                    plate = party[winner]
+                    self.libra[plate][winner] += 1
+                    self.plate[plate] += 1
+                    self.tricks_won[winner] += 1
+                    if self.plate[plate] > PLATE_MAX:
+                        end_round("collapse", plate)
+                    elif self.tricks_done == TRICKS_PER_ROUND:
+                        end_round("balanced", -1)
+                    else:
+                        start_trick(winner)
+            if self.finished or steps >= left or self.score_version >= stop:
+                break
+        self._rebuild_world()
+        return steps
+
+    def _rollout_end_round(self, kind: str, who: int) -> None:
+        """``_end_round`` for :meth:`random_rollout`: the same, but the next round set up without the world."""
+        pts = self.round_points(kind, who)
+        self.round_vp = pts
+        self.vp = [max(VP_FLOOR, v + d) for v, d in zip(self.vp, pts)]
+        self.history.append({"round": self.round + 1, "end": kind, "who": who, "points": list(pts),
+                             "tricks": self.tricks_done})
+        self.score_version += 1
+        n = self.n
+        if max(self.vp) >= VP_TO_END or self.round + 1 >= ROUNDS:
+            self.finished = True
+            self._modes = None
+            top = max(self.vp)
+            best = [p for p in range(n) if self.vp[p] == top]
+            if len(best) > 1:
+                r = max(pts[p] for p in best)
+                best = [p for p in best if pts[p] == r]
+            self._winners = best
+            return
+        self.round += 1
+        chair = self.last_winner
+        if self.next_decks:  # a stacked deck (a position's): the ordinary set-up
+            self._start_round(chair)
+            return
+        cards = list(self.game.deck)  # _start_round, then _setup_round without the world
+        shuffle(self.rng, cards)
+        self.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
+        self.leftovers = sorted(cards[n * HAND_SIZE:])
+        self.party = [0] * n
+        for i in range(n):
+            self.party[(chair + i) % n] = i % 2
+        self.tokens = [TOKENS] * n
+        self.spent = [0] * n
+        self.libra = [[0] * n, [0] * n]
+        self.plate = [0, 0]
+        self.tricks_won = [0] * n
+        self.seen = []
+        self.hidden = [[] for _ in range(n)]
+        self.log = []
+        self.tricks_done = 0
+        self.last_winner = chair
+        self._start_trick(chair)
 
     # --- text --------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
