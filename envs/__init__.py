@@ -14,6 +14,7 @@ import re
 from .core import (ActionOutOfBoundsError, ComponentError, ConfigError, DealError, HustingsError,  # noqa: F401
                    IllegalActionError, PositionError, ResetNeededError, StateFormatError)
 from .core.search import ISMCTSBot, PIMCBot  # noqa: F401  (search bots: hustings.make_bot(game, "ismcts"))
+from .policy_bot import CheckpointError  # noqa: F401  (a bad policy file or checkpoint)
 
 __version__ = "0.2.0"
 

@@ -123,3 +123,57 @@ def test_shipped_policies_load_and_play(path):
     res = tournament(data["game"], [path] + ["random"] * (n - 1), 2 * n, num_players=n,
                      game_options=data["game_options"], progress=False, workers=1)
     assert res["games"] == 2 * n
+
+
+# --- duplicate deals, observed directly: who sat where, and which deal each game started from ------------------
+def _spy_tournament(monkeypatch, bots: list[str], games: int, num_players: int, seed: int) -> list[dict]:
+    """Run ``tournament`` in this process with spies: the initial state of every game (as JSON) and, for every
+    move, which bot object acted from which seat. Returns one dict per game: ``deal`` and ``seat_of`` (bot -> seat).
+    """
+    import hustings
+    from hustings.training import evaluate
+
+    game_class = hustings.game_module("democracy").raw_env.game_class
+    played: list[dict] = []
+    real_new = game_class.new_initial_state
+
+    def new_initial_state(self, seed=None, deal=None):
+        state = real_new(self, seed=seed, deal=deal)
+        played.append({"deal": json.dumps(state.to_json(), sort_keys=True), "seat_of": {}})
+        return state
+
+    real_init = evaluate._init_worker
+
+    def init_worker(*args, **kwargs):
+        real_init(*args, **kwargs)
+        for b, bot in enumerate(evaluate._WORKER["bots"]):
+            real_act = bot.act
+
+            def act(state, player, b=b, real_act=real_act):
+                seen = played[-1]["seat_of"].setdefault(b, player)
+                assert seen == player, f"bot {b} moved from seats {seen} and {player} in one game"
+                return real_act(state, player)
+            bot.act = act
+
+    monkeypatch.setattr(game_class, "new_initial_state", new_initial_state)
+    monkeypatch.setattr(evaluate, "_init_worker", init_worker)
+    res = tournament("democracy", bots, games, num_players=num_players, seed=seed, progress=False, workers=1)
+    assert res["games"] == len(played)
+    return played
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_each_bot_sits_in_every_seat_once_per_deal_set(monkeypatch, n):
+    """Within every duplicate set, each bot plays from each seat exactly once, and every game of the set starts
+    from the very same deal, while different sets are different deals."""
+    played = _spy_tournament(monkeypatch, ["heuristic"] + ["random"] * (n - 1), 3 * n, n, seed=11)
+    assert len(played) == 3 * n
+    sets = [played[i:i + n] for i in range(0, len(played), n)]
+    for games in sets:
+        assert len({g["deal"] for g in games}) == 1, "the rotations of one set started from different deals"
+        for b in range(n):
+            seats = sorted(g["seat_of"][b] for g in games)
+            assert seats == list(range(n)), f"bot {b} sat in seats {seats} over one deal set"
+        # every game of the set seats the bots differently (a true rotation, not a repeat)
+        assert len({tuple(sorted(g["seat_of"].items())) for g in games}) == n
+    assert len({s[0]["deal"] for s in sets}) == len(sets), "two duplicate sets were dealt the same cards"

@@ -123,15 +123,38 @@ def _play(args) -> int:
 
 
 def _replay(args) -> int:
-    """``hustings replay``: re-simulate a game record move by move, optionally from one seat's view."""
+    """``hustings replay``: re-simulate a game record move by move, optionally from one seat's view, with the
+    events each move caused (trick results, scoring, ...) as the re-simulation records them; with ``--seat`` only
+    what that seat may see."""
     from hustings import records
     from hustings.play import move_seen_by, revealed_by_move
 
     record = records.load(args.record)
-    seen = {"header": None}
+    seen = {"header": None, "events": 0}
     seat = args.seat
+    if seat is not None:
+        n = records.game_from_config(record.get("config") if isinstance(record, dict) else None).num_players
+        if not 0 <= seat < n:
+            from hustings import ConfigError
+            raise ConfigError(f"--seat {seat} does not exist in this {n}-player game; expected 0..{n - 1}")
+
+    def describe_event(game, event: dict) -> list[str]:
+        # the game's own line for the event, then (omniscient view) a line per seat for what only it saw
+        private = event.get("private") or {}
+        lines = [game.describe_event({k: v for k, v in event.items() if k != "private"})]
+        for who in sorted(private, key=int):
+            lines.append(f"  P{who} alone sees: " + ", ".join(f"{k}={v}" for k, v in private[who].items()))
+        return lines
+
+    def show_events(state):
+        new = state.events(seat, seen["events"])
+        seen["events"] += len(new)
+        for event in new:
+            for line in describe_event(state.game, event):
+                print("    > " + line)
 
     def show(state, i, move):
+        show_events(state)  # anything before the first move (the deal)
         header = state.render(player=seat).splitlines()[0]
         if header != seen["header"]:
             seen["header"] = header
@@ -140,16 +163,20 @@ def _replay(args) -> int:
         revealed = revealed_by_move(state, move["player"], move["action"])
         if revealed is not None:
             print("    " + revealed)
+
+    def after(state, i, move):
+        show_events(state)
         if args.pause:
             input("  [Enter] next move ")
 
     if seat is not None:
         print("showing the game from P%d's seat: what the other players keep hidden is not shown" % seat)
     try:
-        final = records.replay(record, on_move=show)
+        final = records.replay(record, on_move=show, after_move=after)
     except (KeyboardInterrupt, EOFError) as exc:
         print("\nreplay stopped")
         return 130 if isinstance(exc, KeyboardInterrupt) else 0
+    show_events(final)
     print("\n" + final.render(player=seat))
     if records.is_finished(record):
         print("result:", record["result"], "(re-simulated exactly)")
@@ -227,6 +254,18 @@ def build_parser() -> argparse.ArgumentParser:
                         description=evaluate.__doc__.splitlines()[0])
     evaluate.add_arguments(ev)
     ev.set_defaults(func=evaluate.run)
+    from . import benchmark, exploit  # light: numpy and the rules only, until they run
+
+    bm = sub.add_parser("benchmark", help="the standard table: the reference ladder and your agents in duplicate-deal "
+                        "tournaments over games and table sizes, with intervals, ratings and an IQM across games",
+                        description=benchmark.__doc__.splitlines()[0])
+    benchmark.add_arguments(bm)
+    bm.set_defaults(func=benchmark.run)
+    xp = sub.add_parser("exploit", help="train a masked-PPO best response against a frozen agent and report its edge "
+                        "over the fair share (approximate exploitability; needs the train extra)",
+                        description=exploit.__doc__.splitlines()[0])
+    exploit.add_arguments(xp)
+    xp.set_defaults(func=exploit.run)
 
     pl = sub.add_parser("play", help="play one seat yourself in the terminal against bots",
                         description="Play one seat in the terminal against bots. Type a move by its number, its "
