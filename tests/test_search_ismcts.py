@@ -595,3 +595,35 @@ def test_demo_cli_with_search_bot(capsys):
     assert main(["demo", "politrickers", "--bots", "ismcts:iters=2,depth=10", "heuristic", "heuristic",
                  "heuristic", "--quiet"]) == 0
     assert "P0=ismcts:iters=2,depth=10" in capsys.readouterr().out
+
+
+# --- the heuristic's head start at the root (prior) -----------------------------------------------------------
+def test_prior_head_start_decides_the_vote():
+    """``prior`` visits are added to the heuristic's move in the final vote only: it wins unless another move
+    out-visits it by more than ``prior``."""
+    root = search._Node(2)
+    for action, visits in ((0, 10), (1, 4)):
+        child = search._Node(2)
+        child.n, child.w = visits, [0.0, 0.0]
+        root.children[action] = child
+    assert ISMCTSBot._choose(root, 0, [0, 1], 0) == 0
+    assert ISMCTSBot._choose(root, 0, [0, 1], 0, favourite=1, prior=5.0) == 0   # 4 + 5 < 10
+    assert ISMCTSBot._choose(root, 0, [0, 1], 0, favourite=1, prior=7.0) == 1   # 4 + 7 > 10
+    assert ISMCTSBot._choose(root, 0, [0, 1, 2], 0, favourite=2, prior=11.0) == 2  # never tried, but favoured
+
+
+@pytest.mark.parametrize("name", ["politrickers", "politix"])
+def test_prior_defaults_play_legal_and_deterministic(name):
+    require_sampler(name)
+    game = make_game(name)
+    assert search.GAME_DEFAULTS[name]["prior"] > 0
+    for state in random_positions(game, 3, seed=5):
+        p = state.current_player()
+        moves = {make_search_bot(name, "ismcts:iters=15", seed=3).act(state.clone(), p) for _ in range(2)}
+        assert len(moves) == 1 and moves <= set(state.legal_actions())
+
+
+def test_prior_spec_is_checked():
+    assert parse_search_spec("ismcts:prior=20") == ("ismcts", {"prior": 20})
+    with pytest.raises(hustings.ConfigError, match="prior"):
+        parse_search_spec("ismcts:prior=-1")
