@@ -661,19 +661,19 @@ class PolitrickersState(WorldState):
         self._rng, self._rng_shared = value, False
 
     # --- dealing -----------------------------------------------------------------------------------
-    def _start_round(self, chair: int) -> None:
+    def _start_round(self, chair: int, world: bool = True) -> None:
         if self.next_decks:  # a stacked deck (position "deck"): dealt in order, 9 cards to each seat from seat 0
             cards, self.next_decks = list(self.next_decks[0]), self.next_decks[1:]
         else:
             cards = list(self.game.deck)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         n = self.n
         hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
-        self._setup_round(chair, hands, cards[n * HAND_SIZE:])
+        self._setup_round(chair, hands, cards[n * HAND_SIZE:], world=world)
         if self.record_events:
             self._round_start_event()
 
-    def _setup_round(self, chair: int, hands, leftovers, parties=None) -> None:
+    def _setup_round(self, chair: int, hands, leftovers, parties=None, world: bool = True) -> None:
         n = self.n
         self.hands = [list(h) for h in hands]
         self.leftovers = sorted(leftovers)
@@ -694,7 +694,8 @@ class PolitrickersState(WorldState):
         self.tricks_done = 0
         self.last_winner = chair
         self._start_trick(chair)
-        self._rebuild_world()
+        if world:
+            self._rebuild_world()
 
     def _start_trick(self, chair: int) -> None:
         self.trick_start = self.leader = chair
@@ -1038,7 +1039,7 @@ class PolitrickersState(WorldState):
         top = max(pts)
         return [top if self.tricks_won[p] == 0 else pts[p] for p in range(n)]  # POL-A17
 
-    def _end_round(self, kind: str, who: int) -> None:
+    def _end_round(self, kind: str, who: int, world: bool = True) -> None:
         pts = self.round_points(kind, who)
         self.round_vp = pts
         self.vp = [max(VP_FLOOR, v + d) for v, d in zip(self.vp, pts)]
@@ -1056,12 +1057,13 @@ class PolitrickersState(WorldState):
                 r = max(pts[p] for p in best)
                 best = [p for p in best if pts[p] == r]
             self._winners = best
-            self._rebuild_world()
+            if world:
+                self._rebuild_world()
             if self.record_events:
                 self._event("game_end", winners=list(best), vp=list(self.vp), rounds=self.round + 1)
             return
         self.round += 1
-        self._start_round(self.last_winner)  # POL-A19
+        self._start_round(self.last_winner, world)  # POL-A19
 
     # --- events (RULES.md, "Events"): built only while record_events is on ---------------------------------
     def _round_start_event(self) -> None:
@@ -1507,47 +1509,9 @@ class PolitrickersState(WorldState):
         return steps
 
     def _rollout_end_round(self, kind: str, who: int) -> None:
-        """``_end_round`` for :meth:`random_rollout`: the same, but the next round set up without the world."""
-        pts = self.round_points(kind, who)
-        self.round_vp = pts
-        self.vp = [max(VP_FLOOR, v + d) for v, d in zip(self.vp, pts)]
-        self.history.append({"round": self.round + 1, "end": kind, "who": who, "points": list(pts),
-                             "tricks": self.tricks_done})
-        self.score_version += 1
-        n = self.n
-        if max(self.vp) >= VP_TO_END or self.round + 1 >= ROUNDS:
-            self.finished = True
-            self._modes = None
-            top = max(self.vp)
-            best = [p for p in range(n) if self.vp[p] == top]
-            if len(best) > 1:
-                r = max(pts[p] for p in best)
-                best = [p for p in best if pts[p] == r]
-            self._winners = best
-            return
-        self.round += 1
-        chair = self.last_winner
-        if self.next_decks:  # a stacked deck (a position's): the ordinary set-up
-            self._start_round(chair)
-            return
-        cards = list(self.game.deck)  # _start_round, then _setup_round without the world
-        shuffle(self.rng, cards)
-        self.hands = [sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
-        self.leftovers = sorted(cards[n * HAND_SIZE:])
-        self.party = [0] * n
-        for i in range(n):
-            self.party[(chair + i) % n] = i % 2
-        self.tokens = [TOKENS] * n
-        self.spent = [0] * n
-        self.libra = [[0] * n, [0] * n]
-        self.plate = [0, 0]
-        self.tricks_won = [0] * n
-        self.seen = []
-        self.hidden = [[] for _ in range(n)]
-        self.log = []
-        self.tricks_done = 0
-        self.last_winner = chair
-        self._start_trick(chair)
+        """``_end_round`` for :meth:`random_rollout`: the same, but without the world vector (rebuilt once at the end
+        of the rollout)."""
+        self._end_round(kind, who, world=False)
 
     # --- text --------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
