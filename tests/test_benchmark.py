@@ -244,8 +244,11 @@ def test_default_ladder_has_search_at_two_budgets_and_the_shipped_bot_where_it_f
 def test_ray_tasks(tmp_path):
     pytest.importorskip("ray")
     local = tiny(tmp_path / "a")
+    import ray
+
     on_ray = tiny(tmp_path / "b", address="local")
     assert _totals(local) == _totals(on_ray)
+    assert not ray.is_initialized()  # the benchmark shut down the Ray it started
 
 
 def test_sb3_model_zip_plays_like_its_policy(tmp_path):

@@ -153,14 +153,19 @@ def _run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) 
     if address:
         import ray
 
-        if not ray.is_initialized():
+        started = not ray.is_initialized()
+        if started:
             ray.init(address=None if address == "local" else address, include_dashboard=False,
                      log_to_driver=False)
-        remote = ray.remote(play_set)
-        pending = [remote.remote(t) for t in tasks]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            on_result(ray.get(done[0]))
+        try:
+            remote = ray.remote(play_set)
+            pending = [remote.remote(t) for t in tasks]
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                on_result(ray.get(done[0]))
+        finally:
+            if started:  # leave Ray as we found it (a caller's own ray.init stays up)
+                ray.shutdown()
         return
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
