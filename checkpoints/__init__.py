@@ -1,12 +1,17 @@
-"""The shipped bots: one trained policy per game (``checkpoints/<game>/`` in the repository).
+"""The shipped bots: trained policies for every game at every table size (``checkpoints/<game>/`` in the repository).
 
-Installed, this folder is ``hustings.checkpoints``. Each bot folder holds ``policy.npz`` (the actor's weights as
-NumPy arrays: plays without torch), ``policy.pt`` (the same policy as a torch checkpoint), the training
-``config.yaml``, its ``report.md`` (with ``learning_curve.png``: each evaluation point with its 95% interval) and
-its ``evaluation.md``. Both policy files hold a content hash, checked whenever they load. Use a shipped bot by name:
+Installed, this folder is ``hustings.checkpoints``. ``checkpoints/<game>/`` holds the bot for the game's default
+table size, ``checkpoints/<game>/<n>p/`` the bot for ``n`` players (each trained by its own config:
+``configs/<game>.yaml``, ``configs/sizes/<game>_<n>p.yaml``). Each bot folder holds ``policy.npz`` (the actor's
+weights as NumPy arrays: plays without torch), the training ``config.yaml``, its ``report.md`` (with
+``learning_curve.png``: each evaluation point with its 95% interval) and its ``evaluation.md``; the default-size
+bots also hold ``policy.pt`` (the same policy as a torch checkpoint). Policy files hold a content hash, checked
+whenever they load. A shipped bot goes by its game's name and plays the table size it is seated at:
 
-    hustings evaluate democracy --bots shipped:democracy heuristic heuristic heuristic
-    bot = hustings.load_bot("democracy")          # a Bot: bot.act(state, player)
+    hustings evaluate democracy --players 6 --bots shipped:democracy heuristic
+    bot = hustings.load_bot("democracy", num_players=6)   # a Bot: bot.act(state, player)
+
+``docs/shipped-bots.md`` has every bot against the heuristic, IS-MCTS and random bots, with its training cost.
 """
 from __future__ import annotations
 
@@ -20,28 +25,58 @@ def names() -> list[str]:
     return sorted(d for d in os.listdir(_HERE) if os.path.isfile(os.path.join(_HERE, d, "policy.npz")))
 
 
-def folder(game: str) -> str:
-    """The folder of ``game``'s shipped bot (a :class:`~hustings.core.rules.ConfigError` if there is none)."""
+def _check_game(game: str) -> None:
     from hustings.core.rules import ConfigError
 
     if game not in names():
         raise ConfigError(f"no shipped bot for {game!r}; shipped bots: {', '.join(names())}")
-    return os.path.join(_HERE, game)
 
 
-def policy_path(game: str) -> str:
-    """The torch-free policy file (``policy.npz``) of ``game``'s shipped bot."""
-    return os.path.join(folder(game), "policy.npz")
+def default_size(game: str) -> int:
+    """The table size of ``game``'s default shipped bot (the one in ``checkpoints/<game>/``)."""
+    from hustings.policy_bot import load_policy_npz
+
+    _check_game(game)
+    return int(load_policy_npz(os.path.join(_HERE, game, "policy.npz"))[0]["num_players"])
+
+
+def sizes(game: str) -> list[int]:
+    """The table sizes ``game`` has a shipped bot for."""
+    _check_game(game)
+    found = {default_size(game)}
+    for entry in os.listdir(os.path.join(_HERE, game)):
+        if entry.endswith("p") and entry[:-1].isdigit() and os.path.isfile(os.path.join(_HERE, game, entry,
+                                                                                             "policy.npz")):
+            found.add(int(entry[:-1]))
+    return sorted(found)
+
+
+def folder(game: str, num_players: int | None = None) -> str:
+    """The folder of ``game``'s shipped bot for ``num_players`` seats (default: the default size). A
+    :class:`~hustings.core.rules.ConfigError` if there is no such game, a
+    :class:`~hustings.CheckpointError` naming the sizes there are if there is no bot for that size."""
+    from hustings.policy_bot import CheckpointError
+
+    _check_game(game)
+    if num_players is None or num_players == default_size(game):
+        return os.path.join(_HERE, game)
+    if num_players not in sizes(game):
+        raise CheckpointError(f"no shipped {game} bot for {num_players} players; expected one of the sizes "
+                              f"{', '.join(map(str, sizes(game)))}")
+    return os.path.join(_HERE, game, f"{num_players}p")
+
+
+def policy_path(game: str, num_players: int | None = None) -> str:
+    """The torch-free policy file (``policy.npz``) of ``game``'s shipped bot for ``num_players`` seats."""
+    return os.path.join(folder(game, num_players), "policy.npz")
 
 
 def load_bot(game: str, num_players: int | None = None, seed: int | None = None, deterministic: bool = True):
     """``game``'s shipped bot as a :class:`~hustings.core.bots.Bot` for a table of ``num_players`` (default: the
-    size it was trained at; another size raises a ``CheckpointError`` naming the sizes it plays)."""
+    default size; a size without a bot raises a ``CheckpointError`` naming the sizes there are)."""
     import hustings
-    from hustings.policy_bot import load_npz_bot, load_policy_npz
+    from hustings.policy_bot import load_npz_bot
 
-    path = policy_path(game)
-    if num_players is None:
-        num_players = load_policy_npz(path)[0]["num_players"]
-    rules_game = hustings.game_module(game).raw_env.game_class(num_players)
+    path = policy_path(game, num_players)
+    rules_game = hustings.game_module(game).raw_env.game_class(num_players or default_size(game))
     return load_npz_bot(path, rules_game, deterministic=deterministic, seed=seed)

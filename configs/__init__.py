@@ -10,11 +10,13 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def names() -> list[str]:
-    """Names of the shipped configs: ``democracy``, ``smoke``, ..., and the RLlib route's as ``rllib/democracy``."""
+    """Names of the shipped configs: ``democracy``, ``smoke``, ..., the other table sizes' bots as
+    ``sizes/democracy_6p`` and the RLlib route's as ``rllib/democracy``."""
     found = [f[:-5] for f in os.listdir(_HERE) if f.endswith(".yaml")]
-    rllib = os.path.join(_HERE, "rllib")
-    if os.path.isdir(rllib):
-        found += ["rllib/" + f[:-5] for f in os.listdir(rllib) if f.endswith(".yaml")]
+    for sub in ("rllib", "sizes"):
+        folder = os.path.join(_HERE, sub)
+        if os.path.isdir(folder):
+            found += [f"{sub}/" + f[:-5] for f in os.listdir(folder) if f.endswith(".yaml")]
     return sorted(found)
 
 

@@ -91,8 +91,9 @@ def make_bot(game: str, spec: str, seed: int | None = None):
 
 
 def load_bot(game: str, num_players: int | None = None, seed: int | None = None):
-    """The shipped trained bot of ``game`` (a :class:`~hustings.core.bots.Bot`: ``bot.act(state, player)``), for a
-    table of ``num_players`` (default: the size it was trained at). Needs no torch."""
+    """The shipped trained bot of ``game`` (a :class:`~hustings.core.bots.Bot`: ``bot.act(state, player)``) for a
+    table of ``num_players`` (default: the game's default size). Every game ships one bot per table size it
+    supports (``hustings.checkpoints.sizes(game)``). Needs no torch."""
     from . import checkpoints
 
     return checkpoints.load_bot(_game_key(game), num_players=num_players, seed=seed)

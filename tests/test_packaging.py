@@ -54,9 +54,11 @@ def test_shipped_configs_and_bots_by_name():
     bot = hustings.load_bot("democracy", seed=1)
     state = hustings.game_module("democracy").DemocracyGame(4).new_initial_state(seed=3)
     assert state.is_legal(bot.act(state, state.current_player()))
-    with pytest.raises(hustings.HustingsError, match="trained on democracy with 4 players; expected democracy "
-                                                     "with 3 players"):
-        hustings.load_bot("democracy", num_players=3)
+    state3 = hustings.game_module("democracy").DemocracyGame(3).new_initial_state(seed=3)
+    assert state3.is_legal(hustings.load_bot("democracy", num_players=3).act(state3, state3.current_player()))
+    with pytest.raises(hustings.HustingsError, match="no shipped politrickers bot for 2 players; expected one of "
+                                                     "the sizes 3, 4, 5"):
+        hustings.load_bot("politrickers", num_players=2)
     with pytest.raises(hustings.ConfigError, match="unknown game 'chess'"):
         hustings.load_bot("chess")
 
@@ -108,6 +110,8 @@ def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
     for needed in ("hustings/__init__.py", "hustings/democracy_v1.py", "hustings/training/cli.py",
                    "hustings/configs/smoke.yaml", "hustings/configs/rllib/smoke.yaml",
                    "hustings/checkpoints/democracy/policy.npz", "hustings/checkpoints/prime_minister/policy.pt",
+                   "hustings/checkpoints/democracy/6p/policy.npz", "hustings/checkpoints/politix/2p/config.yaml",
+                   "hustings/configs/sizes/prime_minister_2p.yaml",
                    "hustings/prime_minister/data/bills.json", "hustings/politix/data/cards.json",
                    "hustings/democracy/RULES.md"):
         assert needed in names, needed

@@ -228,12 +228,13 @@ def build(game_name: str, num_players: int, recipe: tuple, seed: int | None = No
     return build_bot(game_name, recipe, seed=seed)
 
 
-def spec_files(spec: str) -> list[str]:
-    """The files an agent SPEC is made of (hashed into the results): a policy file, a factory's module source."""
+def spec_files(spec: str, num_players: int | None = None) -> list[str]:
+    """The files an agent SPEC is made of at a table of ``num_players`` (hashed into the results): a policy file,
+    a factory's module source."""
     from hustings import checkpoints
 
     if spec.startswith("shipped:"):
-        return [checkpoints.policy_path(spec[len("shipped:"):])]
+        return [checkpoints.policy_path(spec[len("shipped:"):], num_players)]
     ref = spec[len(TEXT):] if spec.startswith(TEXT) else spec
     if is_callable_spec(ref):
         try:

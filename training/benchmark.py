@@ -82,8 +82,13 @@ def shipped_sizes(game: str) -> list[int]:
 
     if game not in checkpoints.names():
         return []
-    meta, _ = load_policy_npz(checkpoints.policy_path(game))
-    return [meta["num_players"]] if not meta.get("game_options") else []
+    return [n for n in checkpoints.sizes(game) if not load_policy_npz(checkpoints.policy_path(game, n))[0].get(
+        "game_options")]
+
+
+def _hash_key(spec: str, n: int) -> str:
+    """Key of an agent's file hash: a shipped bot is one file per table size."""
+    return f"{spec}@{n}" if spec.startswith("shipped:") else spec
 
 
 def ladder(game: str, n: int) -> list[str]:
@@ -385,13 +390,13 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
             game = hustings.game_module(g).raw_env.game_class(n)
             recipes = agents_mod.resolve(g, game, specs)
             for s in specs:
-                for f in agents_mod.spec_files(s):
-                    hashes.setdefault(s, agents_mod.sha256(f))
+                for f in agents_mod.spec_files(s, n):
+                    hashes.setdefault(_hash_key(s, n), agents_mod.sha256(f))
             tables = plan_tables(g, n, specs, cfg["sets"], cfg["rr_sets"], seed)
             versions = {"game": hustings.VERSIONS[g], "observation": type(game).observation_version}
             for t in tables:
                 t["recipes"] = [recipes[i] for i in t["lineup"]]
-                t["sha256"] = {s: hashes[s] for s in t["specs"] if s in hashes}
+                t["sha256"] = {s: hashes[_hash_key(s, n)] for s in t["specs"] if _hash_key(s, n) in hashes}
                 t["versions"] = versions
             work.append((g, n, specs, agent_names(specs), tables))
     if not work:
@@ -486,7 +491,8 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
         "games": {g: {"version": hustings.VERSIONS[g],
                       "observation_version": hustings.game_module(g).raw_env.game_class.observation_version}
                   for g in games},
-        "agents": {s: {"sha256": hashes.get(s)} for w in work for s in w[2]},
+        "agents": {s: {"sha256": ({f"{n}p": hashes[_hash_key(s, n)] for _, n, specs, _, _ in work if s in specs}
+                               if s.startswith("shipped:") else hashes.get(s))} for w in work for s in w[2]},
         "deal_seeds": {f"{g}-{n}p": tables[0]["seeds"] for g, n, _, _, tables in work},
         "seconds_this_run": seconds, "wall_seconds": wall,
         "play_seconds": sum(d.get("seconds", 0.0) for d in done.values()),
@@ -573,7 +579,7 @@ SCHEMA_DOC = """
 |---|---|
 | `schema`, `hustings_version`, `command`, `budget`, `seed`, `sets`, `rr_sets`, `bootstrap`, `anchor` | the run |
 | `games` | per game: `version` (the env's, `democracy_v1`) and `observation_version` (the observation layout's) |
-| `agents` | per SPEC: `sha256` of its file (a policy file, a factory's module source), null for built-in bots |
+| `agents` | per SPEC: `sha256` of its file (a policy file, a factory's module source), null for built-in bots; for `shipped:GAME`, one per table size (`{"4p": ...}`) |
 | `deal_seeds` | per `GAME-Np`: the seeds of the deal sets (the deals of every table) |
 | `seconds_this_run`, `wall_seconds`, `play_seconds`, `workers`, `python` | timing: this run's and all runs' wall time, all tables' playing time |
 | `per_size[]` | per game and size: `game`, `num_players`, `fair_share`, `game_version`, `observation_version`, `anchor`, `agents` |

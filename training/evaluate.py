@@ -31,7 +31,7 @@ from hustings.core.rules import IllegalActionError
 from hustings.records import Recorder
 
 FAIR = "fair share"
-SHIPPED = "shipped:"  # a SPEC prefix: shipped:democracy is the shipped Democracy bot
+SHIPPED = "shipped:"  # a SPEC prefix: shipped:democracy is the shipped Democracy bot for the table's size
 
 
 # --- bots from specs --------------------------------------------------------------------------------------------
@@ -56,7 +56,7 @@ def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
             continue
         path = spec
         if spec.startswith(SHIPPED):
-            path = checkpoints.policy_path(spec[len(SHIPPED):])
+            path = checkpoints.policy_path(spec[len(SHIPPED):], game.num_players)
         looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip", ".onnx", ".npz"))
         if not spec.startswith(SHIPPED) and not looks_like_path and not os.path.exists(spec):
             raise hustings.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "

@@ -1,0 +1,82 @@
+"""Every game ships a trained bot for every table size it supports, and each one plays legal, reproducible games."""
+from __future__ import annotations
+
+import os
+
+import pytest
+import yaml
+
+import hustings
+from hustings import checkpoints, configs
+from hustings.policy_bot import load_policy_npz
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TABLES = [(g, n) for g in hustings.games()
+          for n in range(hustings.game_module(g).raw_env.game_class.min_players,
+                         hustings.game_module(g).raw_env.game_class.max_players + 1)]
+
+
+@pytest.mark.parametrize("game", hustings.games())
+def test_every_supported_table_size_has_a_shipped_bot(game):
+    cls = hustings.game_module(game).raw_env.game_class
+    assert checkpoints.sizes(game) == list(range(cls.min_players, cls.max_players + 1))
+    assert checkpoints.default_size(game) == hustings.game_module(game).raw_env.default_players
+
+
+@pytest.mark.parametrize("game,n", TABLES)
+def test_each_size_bot_was_trained_at_that_size_by_its_shipped_config(game, n):
+    meta, _ = load_policy_npz(checkpoints.policy_path(game, n))
+    assert (meta["game"], meta["num_players"]) == (game, n)
+    with open(os.path.join(checkpoints.folder(game, n), "config.yaml")) as f:
+        used = yaml.safe_load(f)
+    name = game if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p"
+    with open(configs.path(name)) as f:
+        shipped = yaml.safe_load(f)
+    assert (used["game"], used["num_players"]) == (game, n)
+    for section in ("ppo", "reward", "opponents", "pretrain"):
+        for key, value in (shipped.get(section) or {}).items():
+            assert (used.get(section) or {}).get(key) == value, f"{game} {n}p: {section}.{key} differs from {name}"
+
+
+def _play(game: str, n: int, seed: int) -> list[int]:
+    """One game: the shipped bot in seat 0 (and seat n-1), heuristic bots elsewhere; every action checked legal."""
+    rules = hustings.game_module(game).raw_env.game_class(n)
+    bots = [hustings.load_bot(game, num_players=n, seed=seed)] + [
+        hustings.make_bot(game, "heuristic", seed=seed + s) for s in range(1, n - 1)]
+    bots.append(hustings.load_bot(game, num_players=n, seed=seed + 99))
+    state = rules.new_initial_state(seed=seed)
+    actions = []
+    while not state.is_terminal() and len(actions) < 3000:
+        p = state.current_player()
+        a = bots[p].act(state, p)
+        assert state.is_legal(a), f"{game} {n}p: illegal action {a} by seat {p}"
+        state.apply_action(a)
+        actions.append(a)
+    assert actions
+    return actions
+
+
+@pytest.mark.parametrize("game,n", TABLES)
+def test_each_shipped_bot_plays_legal_games_and_repeats_them_for_a_seed(game, n):
+    first = _play(game, n, seed=5)
+    assert _play(game, n, seed=5) == first
+    _play(game, n, seed=6)
+
+
+def test_a_size_without_a_bot_names_the_sizes_there_are():
+    with pytest.raises(hustings.CheckpointError, match=r"no shipped politrickers bot for 6 players; expected one of "
+                                                       r"the sizes 3, 4, 5"):
+        checkpoints.folder("politrickers", 6)
+    with pytest.raises(hustings.ConfigError, match="no shipped bot for 'chess'"):
+        checkpoints.sizes("chess")
+
+
+def test_shipped_spec_takes_the_bot_for_the_tables_size():
+    # the default (4-player) bot cannot play 3 seats: its observation is another size
+    from hustings.training.evaluate import tournament
+
+    res = tournament("politrickers", ["shipped:politrickers", "heuristic", "heuristic"], 3, num_players=3,
+                     workers=1, progress=False)
+    assert res["num_players"] == 3 and res["bots"]["shipped:politrickers"]["games"] == 3
+    meta, _ = load_policy_npz(checkpoints.policy_path("politrickers", 3))
+    assert meta["observation_size"] == hustings.game_module("politrickers").raw_env.game_class(3).observation_size

@@ -1,0 +1,182 @@
+"""The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
+
+    python -m hustings.training.shipped_table play [--game G] [--players N] [--opponent heuristic|ismcts|random]
+    python -m hustings.training.shipped_table table            (writes docs/shipped-bots.md from the results)
+    python -m hustings.training.shipped_table install RUN_DIR  (a finished run becomes the shipped bot of its size)
+
+``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size) with n-1 copies of an opponent over
+duplicate deals (every seat rotation of each deal) and keeps the result as ``docs/shipped-bots/GAME-Np-OPP.json``;
+finished results are kept, so an interrupted ``play`` resumes where it stopped (``--again`` replays them). The
+deals start at seed :data:`SEED`, which no training run evaluates on: these are fresh games, not the ones the
+training reports were measured on. ``table`` reads those results and each bot's ``report.json`` (its training cost).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+import hustings
+
+SEED = 20261201  # the first deal of the table's games (training evaluates on seed 0 onward)
+GAMES = {"heuristic": 2000, "random": 2000, "ismcts": 100}  # games per result at the default table size
+OTHER_SIZE_GAMES = {"ismcts": 60}  # fewer IS-MCTS games at the other sizes (a searched game costs ~2-5 s of CPU)
+OPPONENTS = ("heuristic", "ismcts", "random")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "docs", "shipped-bots")
+TABLE = os.path.join(ROOT, "docs", "shipped-bots.md")
+
+
+def result_path(game: str, n: int, opponent: str) -> str:
+    return os.path.join(OUT, f"{game}-{n}p-{opponent}.json")
+
+
+def games_for(game: str, n: int, opponent: str) -> int:
+    from hustings import checkpoints
+
+    if n != checkpoints.default_size(game):
+        return OTHER_SIZE_GAMES.get(opponent, GAMES[opponent])
+    return GAMES[opponent]
+
+
+def play(game: str, n: int, opponent: str, workers: int | None = None, progress: bool = True) -> dict:
+    """The shipped bot of ``game`` at ``n`` seats against n-1 ``opponent`` bots; saved and returned."""
+    from .evaluate import tournament
+
+    res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1), games_for(game, n, opponent), num_players=n,
+                     seed=SEED, workers=workers, progress=progress)
+    os.makedirs(OUT, exist_ok=True)
+    path = result_path(game, n, opponent)
+    with open(path + ".tmp", "w") as f:
+        json.dump(res, f, indent=1)
+    os.replace(path + ".tmp", path)
+    return res
+
+
+INSTALLED = ("policy.npz", "config.yaml", "report.json", "report.md", "learning_curve.png", "learning_curve.csv")
+
+
+def install(run_dir: str) -> str:
+    """Copy a finished training run's bot into ``checkpoints/<game>/<n>p/`` (the default size: ``checkpoints/<game>/``,
+    which also keeps ``policy.pt``); the folder it went to. Its old results in docs/shipped-bots/ are removed."""
+    import shutil
+
+    from hustings import checkpoints
+    from hustings.policy_bot import load_policy_npz
+
+    missing = [f for f in INSTALLED if not os.path.isfile(os.path.join(run_dir, f))]
+    if missing:
+        raise hustings.ConfigError(f"{run_dir}: not a finished training run (no {', '.join(missing)}); expected the "
+                                   f"output folder of a `hustings train` run that ran to its end")
+    meta, _ = load_policy_npz(os.path.join(run_dir, "policy.npz"))
+    game, n = meta["game"], meta["num_players"]
+    default = n == checkpoints.default_size(game)
+    dest = os.path.join(os.path.dirname(os.path.abspath(checkpoints.__file__)), game, "" if default else f"{n}p")
+    os.makedirs(dest, exist_ok=True)
+    for name in INSTALLED + (("policy.pt",) if default else ()):
+        shutil.copyfile(os.path.join(run_dir, name), os.path.join(dest, name + ".tmp"))
+        os.replace(os.path.join(dest, name + ".tmp"), os.path.join(dest, name))
+    for opp in OPPONENTS:
+        if os.path.isfile(result_path(game, n, opp)):
+            os.remove(result_path(game, n, opp))
+    return dest
+
+
+def _cell(res: dict | None) -> str:
+    if res is None:
+        return "not run"
+    me = res["bots"]["shipped:" + res["game"]]
+    lo, hi = me["ci95"]
+    mark = "**" if lo > res["fair_share"] else ""
+    return f"{mark}{me['win_rate']:.3f}{mark} [{lo:.3f}, {hi:.3f}] ({res['games']})"
+
+
+def _cost(game: str, n: int) -> tuple[str, str]:
+    from hustings import checkpoints
+
+    folder = checkpoints.folder(game, n)
+    with open(os.path.join(folder, "report.json")) as f:
+        rep = json.load(f)
+    pre = rep.get("pretrain") or {}
+    steps = f"{rep['timesteps'] / 1e6:.1f}M" + (f" + imitation ({pre['decisions']:,} decisions)" if pre else "")
+    cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
+    return steps, f"{rep['wall_seconds'] / 60:.0f} min ({cfg})"
+
+
+def table() -> str:
+    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body)."""
+    from hustings import checkpoints
+
+    lines = ["| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | PPO timesteps | "
+             "training wall time (config) |", "|---|---:|---:|---|---|---|---|---|"]
+    for game in checkpoints.names():
+        for n in checkpoints.sizes(game):
+            found = {}
+            for opp in OPPONENTS:
+                if os.path.isfile(result_path(game, n, opp)):
+                    with open(result_path(game, n, opp)) as f:
+                        found[opp] = json.load(f)
+            fair = next(iter(found.values()))["fair_share"] if found else float("nan")
+            steps, wall = _cost(game, n)
+            default = " (default)" if n == checkpoints.default_size(game) else ""
+            lines.append(f"| {game} | {n}{default} | {fair:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
+                         + f" | {steps} | {wall} |")
+    return "\n".join(lines) + "\n"
+
+
+HEADER = """# The shipped bots against heuristic, IS-MCTS and random bots
+
+Every shipped bot (`shipped:GAME`, `checkpoints/<game>/` at the default size and `checkpoints/<game>/<n>p/` at the
+others) with n-1 copies of one opponent: the game's `heuristic`, `ismcts` at the game's standard budget
+(`hustings.core.search.GAME_DEFAULTS`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
+run evaluates on them), every seat rotation of each deal. A cell is the bot's win share, its 95% Wilson interval
+and the number of games; **bold** where the interval's lower bound is above fair share (1/n; a tie splits the
+win; in party games the party's result counts for each member, so a seat's share can reach its party's). Wall
+times are from each bot's `report.json`: the default-size bots trained alone on 2 cores, the other sizes two at
+a time on the same 2 cores (one torch thread each). Regenerate: `python -m hustings.training.shipped_table play`
+(about {minutes} min on 2 cores; finished results are kept), then `python -m hustings.training.shipped_table table`.
+
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    from hustings import checkpoints
+
+    p = argparse.ArgumentParser(prog="python -m hustings.training.shipped_table", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    pl = sub.add_parser("play", help="play the table's games (results kept in docs/shipped-bots/)")
+    pl.add_argument("--game", choices=checkpoints.names(), action="append", help="only this game (repeatable)")
+    pl.add_argument("--players", type=int, action="append", help="only this table size (repeatable)")
+    pl.add_argument("--opponent", choices=OPPONENTS, action="append", help="only this opponent (repeatable)")
+    pl.add_argument("--again", action="store_true", help="replay results that are already there")
+    pl.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
+    pl.add_argument("--no-progress", action="store_true")
+    sub.add_parser("table", help=f"write {os.path.relpath(TABLE, ROOT)} from the results")
+    ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
+    ins.add_argument("runs", nargs="+", metavar="RUN_DIR")
+    args = p.parse_args(argv)
+    if args.command == "install":
+        for run_dir in args.runs:
+            print(f"{run_dir} -> {install(run_dir)}")
+        return 0
+    if args.command == "play":
+        for game in args.game or checkpoints.names():
+            for n in args.players or checkpoints.sizes(game):
+                if n not in checkpoints.sizes(game):
+                    continue
+                for opp in args.opponent or OPPONENTS:
+                    if os.path.isfile(result_path(game, n, opp)) and not args.again:
+                        continue
+                    res = play(game, n, opp, workers=args.workers, progress=not args.no_progress)
+                    print(f"{game} {n}p vs {opp}: {_cell(res)} in {res['seconds']:.0f} s", flush=True)
+        return 0
+    body = table()
+    with open(TABLE, "w") as f:
+        f.write(HEADER.format(seed=SEED, minutes=60) + body)
+    sys.stdout.write(body)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
