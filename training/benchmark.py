@@ -2,7 +2,7 @@
 
 For every game and table size (the game's default size at ``--budget quick`` and ``standard``, every size it supports
 at ``full``) the **reference ladder** (``random``, ``heuristic``, IS-MCTS at two budgets, ``ismcts:iters=10`` and
-the game's default ``ismcts``, and the shipped bot ``shipped:GAME`` at the size it was trained for) and your
+the game's default ``ismcts``, and the shipped bot ``shipped:GAME``, the one for that table size) and your
 ``--agents`` (any SPEC of :mod:`hustings.training.agents`: ``package.module:factory``, ``text:package.module:factory``,
 ``policy.pt``, ``model.zip``, ``.onnx``, ...) play two kinds of duplicate-deal, seat-rotated tables
 (:func:`hustings.training.evaluate._play_set`: each deal played ``n`` times, the line-up rotated one seat each time):

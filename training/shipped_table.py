@@ -21,7 +21,7 @@ import hustings
 
 SEED = 20261201  # the first deal of the table's games (training evaluates on seed 0 onward)
 GAMES = {"heuristic": 2000, "random": 2000, "ismcts": 100}  # games per result at the default table size
-OTHER_SIZE_GAMES = {"ismcts": 60}  # fewer IS-MCTS games at the other sizes (a searched game costs ~2-5 s of CPU)
+OTHER_SIZE_GAMES = {"ismcts": 40}  # fewer IS-MCTS games at the other sizes (a searched game costs ~2-5 s of CPU)
 OPPONENTS = ("heuristic", "ismcts", "random")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "shipped-bots")
