@@ -80,3 +80,25 @@ def test_shipped_spec_takes_the_bot_for_the_tables_size():
     assert res["num_players"] == 3 and res["bots"]["shipped:politrickers"]["games"] == 3
     meta, _ = load_policy_npz(checkpoints.policy_path("politrickers", 3))
     assert meta["observation_size"] == hustings.game_module("politrickers").raw_env.game_class(3).observation_size
+
+
+def test_the_shipped_table_has_every_result_and_is_up_to_date():
+    from hustings.training import shipped_table
+
+    for game, n in TABLES:
+        for opponent in shipped_table.OPPONENTS:
+            assert os.path.isfile(shipped_table.result_path(game, n, opponent)), (game, n, opponent)
+    body = shipped_table.table()
+    assert len(body.strip().splitlines()) == 2 + len(TABLES) and "not run" not in body
+    with open(shipped_table.TABLE) as f:
+        assert body in f.read(), "docs/shipped-bots.md is stale: run python -m hustings.training.shipped_table table"
+    with open(os.path.join(ROOT, "README.md")) as f:
+        assert body in f.read(), "README's shipped-bot table differs from docs/shipped-bots.md"
+
+
+def test_install_refuses_an_unfinished_run_and_names_what_is_missing(tmp_path):
+    from hustings.training import shipped_table
+
+    (tmp_path / "policy.npz").write_bytes(b"")
+    with pytest.raises(hustings.ConfigError, match=r"not a finished training run \(no config.yaml, report.json"):
+        shipped_table.install(str(tmp_path))

@@ -24,8 +24,10 @@ GAMES = {"heuristic": 2000, "random": 2000, "ismcts": 100}  # games per result a
 OTHER_SIZE_GAMES = {"ismcts": 40}  # fewer IS-MCTS games at the other sizes (a searched game costs ~2-5 s of CPU)
 OPPONENTS = ("heuristic", "ismcts", "random")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "docs", "shipped-bots")
-TABLE = os.path.join(ROOT, "docs", "shipped-bots.md")
+# a checkout keeps the table in its docs/; an installed package writes it under the current folder's docs/
+DOCS = os.path.join(ROOT, "docs") if os.path.isdir(os.path.join(ROOT, "docs")) else os.path.join(os.getcwd(), "docs")
+OUT = os.path.join(DOCS, "shipped-bots")
+TABLE = os.path.join(DOCS, "shipped-bots.md")
 
 
 def result_path(game: str, n: int, opponent: str) -> str:
@@ -134,8 +136,10 @@ run evaluates on them), every seat rotation of each deal. A cell is the bot's wi
 and the number of games; **bold** where the interval's lower bound is above fair share (1/n; a tie splits the
 win; in party games the party's result counts for each member, so a seat's share can reach its party's). Wall
 times are from each bot's `report.json`: the default-size bots trained alone on 2 cores, the other sizes two at
-a time on the same 2 cores (one torch thread each). Regenerate: `python -m hustings.training.shipped_table play`
-(about {minutes} min on 2 cores; finished results are kept), then `python -m hustings.training.shipped_table table`.
+a time on the same 2 cores (one torch thread each), beside other jobs. Regenerate:
+`python -m hustings.training.shipped_table play` (finished results are kept; the committed ones took {minutes} min
+of play in all, nearly all of it the IS-MCTS games, on 2 cores shared with the training runs), then
+`python -m hustings.training.shipped_table table`.
 
 """
 
@@ -152,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--again", action="store_true", help="replay results that are already there")
     pl.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
     pl.add_argument("--no-progress", action="store_true")
-    sub.add_parser("table", help=f"write {os.path.relpath(TABLE, ROOT)} from the results")
+    sub.add_parser("table", help=f"write {TABLE} from the results")
     ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
     ins.add_argument("runs", nargs="+", metavar="RUN_DIR")
     args = p.parse_args(argv)
@@ -172,8 +176,12 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{game} {n}p vs {opp}: {_cell(res)} in {res['seconds']:.0f} s", flush=True)
         return 0
     body = table()
+    seconds = 0.0
+    for name in os.listdir(OUT) if os.path.isdir(OUT) else []:
+        with open(os.path.join(OUT, name)) as f:
+            seconds += json.load(f).get("seconds", 0.0)
     with open(TABLE, "w") as f:
-        f.write(HEADER.format(seed=SEED, minutes=60) + body)
+        f.write(HEADER.format(seed=SEED, minutes=round(seconds / 60)) + body)
     sys.stdout.write(body)
     return 0
 
