@@ -233,11 +233,20 @@ def test_cli(tmp_path, capsys):
     assert main(["benchmark", "--games", "politrickers", "--agents", "genius", "--out", str(tmp_path / "c")]) == 2
 
 
-def test_default_ladder_has_search_at_two_budgets_and_the_shipped_bot_where_it_fits():
-    assert benchmark.ladder("democracy", 4) == ["random", "heuristic", "ismcts:iters=10", "ismcts",
-                                                "shipped:democracy"]
-    assert "shipped:democracy" not in benchmark.ladder("democracy", 3)
-    assert benchmark.sizes("politrickers") == [3, 4, 5]
+def test_default_ladder_has_search_at_two_budgets_and_the_shipped_bot_of_each_size():
+    for n in (3, 4):
+        assert benchmark.ladder("democracy", n) == ["random", "heuristic", "ismcts:iters=10", "ismcts",
+                                                    "shipped:democracy"]
+    assert benchmark.sizes("politrickers") == [3, 4, 5] == benchmark.shipped_sizes("politrickers")
+
+
+def test_a_shipped_bots_hash_is_the_file_of_each_size():
+    from hustings import checkpoints
+
+    assert benchmark._hash_key("shipped:democracy", 3) != benchmark._hash_key("shipped:democracy", 4)
+    assert benchmark._hash_key("heuristic", 3) == benchmark._hash_key("heuristic", 4) == "heuristic"
+    files = {n: agents.spec_files("shipped:democracy", n)[0] for n in (3, 4)}
+    assert files == {n: checkpoints.policy_path("democracy", n) for n in (3, 4)} and files[3] != files[4]
 
 
 @pytest.mark.slow

@@ -232,7 +232,7 @@ def test_an_illegal_or_malformed_move_is_refused_and_changes_nothing(client):
     assert client.post(f"/api/games/{view['id']}/step", json={"move_number": number}).status_code == 400
     for body in ({"game": "chess"}, {"game": "democracy", "players": 9}, {"game": "democracy", "seat": 7},
                  {"game": "democracy", "bots": ["no-such-bot"]}, {"game": "democracy", "players": 3,
-                                                                 "bots": ["shipped:democracy"]},
+                                                                 "bots": ["shipped:politix"]},
                  {"game": "democracy", "options": {"colour": 1}}, {"game": "democracy", "bots": ["random"] * 2}):
         res = client.post("/api/games", json=body)
         assert res.status_code == 400 and res.json()["error"], (body, res.text)
@@ -370,14 +370,14 @@ def test_hustings_serve_runs_a_real_server(tmp_path):
                 assert proc.poll() is None, proc.stdout.read()
                 time.sleep(0.2)
         assert page and "hustings" in page
-        body = json.dumps({"game": "democracy", "players": 2, "seat": 0, "bots": ["shipped:democracy"]}).encode()
+        body = json.dumps({"game": "democracy", "players": 2, "seat": 0, "bots": ["shipped:politix"]}).encode()
         req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
         try:
             urllib.request.urlopen(req, timeout=10)
-            raise AssertionError("a 4-player shipped bot at a 2-player table was accepted")
+            raise AssertionError("another game's shipped bot was accepted")
         except urllib.error.HTTPError as exc:
-            assert exc.code == 400 and "trained on democracy with 4 players" in json.load(exc)["error"]
+            assert exc.code == 400 and "trained on politix with 2 players" in json.load(exc)["error"]
     finally:
         proc.terminate()
         proc.wait(15)
@@ -401,3 +401,15 @@ def test_the_leak_check_sees_a_leak(client, monkeypatch, game_name, n):
                               json={"action": rng.choice(view["legal"])["action"], "move_number": view["move_number"]})
             ref.scan(res.text)
             view = res.json()
+
+
+def test_the_core_bot_maker_takes_the_shipped_bot_of_the_tables_size_and_refuses_another_games():
+    from hustings.web.sessions import core_bots
+
+    game = hustings.game_module("democracy").DemocracyGame(3)
+    state = game.new_initial_state(seed=2)
+    (bot,) = core_bots("democracy", game, ["shipped:democracy"], seed=0)
+    assert state.is_legal(bot.act(state, state.current_player()))
+    with pytest.raises(hustings.ConfigError, match="'shipped:politix' is another game's bot; expected "
+                                                   "shipped:democracy"):
+        core_bots("democracy", game, ["shipped:politix"], seed=0)

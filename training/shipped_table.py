@@ -1,7 +1,7 @@
 """The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
 
     python -m hustings.training.shipped_table play [--game G] [--players N] [--opponent heuristic|ismcts|random]
-    python -m hustings.training.shipped_table table            (writes docs/shipped-bots.md from the results)
+    python -m hustings.training.shipped_table table            (docs/shipped-bots.md and README's table, from the results)
     python -m hustings.training.shipped_table install RUN_DIR  (a finished run becomes the shipped bot of its size)
 
 ``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size) with n-1 copies of an opponent over
@@ -21,7 +21,9 @@ import hustings
 
 SEED = 20261201  # the first deal of the table's games (training evaluates on seed 0 onward)
 GAMES = {"heuristic": 2000, "random": 2000, "ismcts": 100}  # games per result at the default table size
-OTHER_SIZE_GAMES = {"ismcts": 40}  # fewer IS-MCTS games at the other sizes (a searched game costs ~2-5 s of CPU)
+# fewer IS-MCTS games at the other sizes: a game against n-1 searching bots costs ~2-5 s of CPU per searching seat
+OTHER_SIZE_GAMES = {"ismcts": 40}
+LARGE_TABLE_GAMES = {"ismcts": 20}  # at 5 and 6 players
 OPPONENTS = ("heuristic", "ismcts", "random")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # a checkout keeps the table in its docs/; an installed package writes it under the current folder's docs/
@@ -38,7 +40,7 @@ def games_for(game: str, n: int, opponent: str) -> int:
     from hustings import checkpoints
 
     if n != checkpoints.default_size(game):
-        return OTHER_SIZE_GAMES.get(opponent, GAMES[opponent])
+        return (LARGE_TABLE_GAMES if n >= 5 else OTHER_SIZE_GAMES).get(opponent, GAMES[opponent])
     return GAMES[opponent]
 
 
@@ -56,6 +58,7 @@ def play(game: str, n: int, opponent: str, workers: int | None = None, progress:
     return res
 
 
+README_START, README_END = "<!-- shipped-table -->", "<!-- /shipped-table -->"
 INSTALLED = ("policy.npz", "config.yaml", "report.json", "report.md", "learning_curve.png", "learning_curve.csv")
 
 
@@ -100,8 +103,10 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     folder = checkpoints.folder(game, n)
     with open(os.path.join(folder, "report.json")) as f:
         rep = json.load(f)
-    pre = rep.get("pretrain") or {}
-    steps = f"{rep['timesteps'] / 1e6:.1f}M" + (f" + imitation ({pre['decisions']:,} decisions)" if pre else "")
+    pre = rep.get("pretrain") or {}  # (a resumed run's report no longer has it; its config still names the bot)
+    imitated = pre or ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
+    steps = f"{rep['timesteps'] / 1e6:.1f}M" + (" + imitation" if imitated else "") + (
+        f" ({pre['decisions']:,} decisions)" if pre else "")
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
     return steps, f"{rep['wall_seconds'] / 60:.0f} min ({cfg})"
 
@@ -119,7 +124,7 @@ def table() -> str:
                 if os.path.isfile(result_path(game, n, opp)):
                     with open(result_path(game, n, opp)) as f:
                         found[opp] = json.load(f)
-            fair = next(iter(found.values()))["fair_share"] if found else float("nan")
+            fair = next(iter(found.values()))["fair_share"] if found else 1 / n
             steps, wall = _cost(game, n)
             default = " (default)" if n == checkpoints.default_size(game) else ""
             lines.append(f"| {game} | {n}{default} | {fair:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
@@ -182,6 +187,14 @@ def main(argv: list[str] | None = None) -> int:
             seconds += json.load(f).get("seconds", 0.0)
     with open(TABLE, "w") as f:
         f.write(HEADER.format(seed=SEED, minutes=round(seconds / 60)) + body)
+    readme = os.path.join(ROOT, "README.md")  # a checkout's README shows the same table between its markers
+    if os.path.isfile(readme):
+        with open(readme) as f:
+            text = f.read()
+        if README_START in text and README_END in text:
+            head, rest = text.split(README_START, 1)
+            with open(readme, "w") as f:
+                f.write(head + README_START + "\n" + body + README_END + rest.split(README_END, 1)[1])
     sys.stdout.write(body)
     return 0
 

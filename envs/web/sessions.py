@@ -64,7 +64,10 @@ def core_bots(game_name: str, game, specs: list[str], seed: int) -> list:
         if spec in module.BOTS:
             bots.append(hustings.make_bot(game_name, spec, seed=bot_seed))
         elif spec.startswith("shipped:"):
-            bots.append(hustings.load_bot(spec[len("shipped:"):], num_players=game.num_players, seed=bot_seed))
+            if spec[len("shipped:"):] != game_name:
+                raise hustings.ConfigError(f"{game_name}: {spec!r} is another game's bot; expected "
+                                           f"shipped:{game_name}")
+            bots.append(hustings.load_bot(game_name, num_players=game.num_players, seed=bot_seed))
         elif spec.endswith(".onnx"):
             from hustings.onnx_bot import OnnxBot
 
