@@ -138,10 +138,10 @@ Every shipped bot (`shipped:GAME`, `checkpoints/<game>/` at the default size and
 others) with n-1 copies of one opponent: the game's `heuristic`, `ismcts` at the game's standard budget
 (`hustings.core.search.GAME_DEFAULTS`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
 run evaluates on them), every seat rotation of each deal. A cell is the bot's win share, its 95% Wilson interval
-and the number of games; **bold** where the interval's lower bound is above fair share (1/n; a tie splits the
-win; in party games the party's result counts for each member, so a seat's share can reach its party's). Wall
-times are from each bot's `report.json`: the default-size bots trained alone on 2 cores, the other sizes two at
-a time on the same 2 cores (one torch thread each), beside other jobs. Regenerate:
+and the number of games; **bold** where the interval's lower bound is above fair share (1/n; shared wins are
+split: in Politix the members of the winning party share its win). Wall times are from each bot's `report.json`
+(the configs' headers say more): the default-size bots trained on 2 cores (Politix's and Prime Minister's beside
+other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). Regenerate:
 `python -m hustings.training.shipped_table play` (finished results are kept; the committed ones took {minutes} min
 of play in all, nearly all of it the IS-MCTS games, on 2 cores shared with the training runs), then
 `python -m hustings.training.shipped_table table`.
