@@ -277,3 +277,15 @@ def test_progress_csv_resume_drops_lost_rows_and_merges_columns(tmp_path):
     # A fresh run (resume_from None) starts the file anew.
     progress_csv(str(path)).close()
     assert path.read_text() == ""
+
+
+def test_a_resumed_runs_report_keeps_the_warm_starts_summary(tmp_path):
+    from hustings.training.train import train
+
+    out = tmp_path / "run"
+    cfg = smoke_cfg(out, total_timesteps=1024)
+    cfg = cfg.replace({"pretrain": {**cfg.pretrain.to_dict(), "bot": "heuristic", "games": 4, "epochs": 1}})
+    first = train(cfg, progress=False, log=lambda *a: None)
+    assert first["pretrain"]["decisions"] > 0
+    second = train(cfg.replace({"total_timesteps": 2048}), resume=True, progress=False, log=lambda *a: None)
+    assert second["timesteps_this_run"] == 1024 and second["pretrain"] == first["pretrain"]

@@ -224,7 +224,7 @@ def _read_progress(filename: str, resume_from: int) -> tuple[list[str], list[str
 
 
 def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], history: list[dict], elapsed: float,
-                    kind: str = "full", speed: float = 0.0) -> None:
+                    kind: str = "full", speed: float = 0.0, pretrained: dict | None = None) -> None:
     """Everything a resume needs (``kind="full"``), or only the policy (``kind="policy"``); written atomically.
     The config is stored as plain data (``cfg.to_dict()``; read back with ``TrainConfig.from_stored``)."""
     import hustings
@@ -241,6 +241,8 @@ def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], histor
         "elapsed": float(elapsed),
         "timesteps_per_second": float(speed),
     }
+    if pretrained is not None:  # the warm start's summary, kept so a resumed run's report still has it
+        data["pretrain"] = pretrained
     if kind == "full":
         data["optimizer_state"] = model.policy.optimizer.state_dict()
         data["n_updates"] = int(model._n_updates)
@@ -332,7 +334,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
     # resumed run continues the earlier one's TensorBoard history and progress.csv.
     model.set_logger(make_logger(out_dir, start_steps if state else None))
 
-    pretrained = None
+    pretrained = state.get("pretrain") if state else None
     if state is None and cfg.pretrain.bot is not None:  # warm start (fresh runs only)
         from .pretrain import pretrain
         torch.set_num_threads(threads_for_updates(cfg))
@@ -401,7 +403,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
         model.dump_logs(model.hustings_iterations)  # one row per rollout: time/*, rollout/*, train/*, eval/*
         if model.num_timesteps >= due["checkpoint"]:
             save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed_before + time.perf_counter() - t0,
-                            speed=(model.num_timesteps - steps_at_start) / learn_seconds)
+                            speed=(model.num_timesteps - steps_at_start) / learn_seconds, pretrained=pretrained)
             due["checkpoint"] = next_due(cfg.checkpoint.every)
     if bar:
         bar.close()
@@ -414,7 +416,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
 
     # --- 5. the end: checkpoints, final evaluation, report ----------------------------------------------------
     elapsed = elapsed_before + time.perf_counter() - t0
-    save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed, speed=speed)
+    save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed, speed=speed, pretrained=pretrained)
     policy_path = os.path.join(out_dir, "policy.pt")
     save_checkpoint(policy_path, cfg, model, pool, history, elapsed, kind="policy", speed=speed)
     npz_path = os.path.join(out_dir, "policy.npz")
