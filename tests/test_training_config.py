@@ -57,6 +57,7 @@ def test_defaults_fill_missing_keys():
     ({"game": "democracy", "eval": {"baselines": ["oracle"]}}, ["eval.baselines", "'oracle'"]),
     ({"game": "democracy", "pretrain": {"bot": "oracle"}}, ["pretrain.bot='oracle'", "heuristic"]),
     ({"game": "democracy", "pretrain": {"games": 0}}, ["pretrain.games=0", "an int > 0"]),
+    ({"game": "democracy", "pretrain": {"policy": "bot.zip"}}, ["pretrain.policy='bot.zip'", "'shipped'", ".npz"]),
     ({"game": "politix", "opponents": {"partners": "team"}}, ["opponents.partners='team'", "'pool'", "'self'"]),
     ({"game": "politix", "opponents": {"partners": True}}, ["opponents.partners=True", "'pool'"]),
     ({"game": "democracy", "n_envs": 2, "ppo": {"n_steps": 16, "batch_size": 64}}, ["batch_size=64", "at most"]),

@@ -46,3 +46,46 @@ def test_pretraining_makes_the_policy_play_like_the_bot():
     venv.close()
     assert stats["decisions"] > 5000 and stats["accuracy"] > 0.5
     assert after > before + 0.2 and after > 0.45, (before, after)
+
+
+def test_a_run_can_continue_from_the_shipped_bot_with_only_its_critic_fitted():
+    """``pretrain.policy: shipped``: the actor's weights are exactly the shipped bot's (so it plays the same moves),
+    the critic alone learns from the heuristic's games, and the summary says where the weights came from."""
+    import torch
+
+    from hustings import checkpoints
+    from hustings.policy_bot import NumpyPolicy, load_policy_npz
+
+    cfg = validate({"game": "politrickers", "num_players": 3, "n_envs": 2,
+                    "ppo": {"n_steps": 64, "batch_size": 64, "net_arch": [128, 128]},
+                    "pretrain": {"bot": "heuristic", "games": 4, "epochs": 2, "policy": "shipped"}})
+    venv = make_vec_env(cfg, seed=0)
+    model, _ = build_model(cfg, venv, seed=0)
+    venv.close()
+    critic_before = {k: v.clone() for k, v in model.policy.state_dict().items() if "value" in k}
+    summary = pretrain(model, cfg, seed=0, log=lambda *a: None)
+    _, shipped = load_policy_npz(checkpoints.policy_path("politrickers", 3))
+    mine = NumpyPolicy.from_state_dict(model.policy.state_dict(), "tanh")
+    for a, b in zip(mine.to_arrays(), shipped.to_arrays()):
+        np.testing.assert_array_equal(a, b)  # the actor is the shipped one, untouched by the critic's fitting
+    assert any(not torch.equal(v, model.policy.state_dict()[k]) for k, v in critic_before.items())
+    assert summary["policy"] == "shipped" and len(summary["policy_file_sha256"]) == 64
+    assert summary["timesteps_before"] > 0 and 0 < summary["agreement_with_bot"] <= 1
+
+
+def test_a_policy_of_another_network_or_table_size_is_refused_by_name():
+    from hustings import checkpoints
+    from hustings.policy_bot import CheckpointError
+
+    for keys, words in (({"ppo": {"net_arch": [64]}}, ["does not fit", "net_arch=[64]"]),
+                        ({"num_players": 4}, ["3 players", "expected politrickers with 4 players"])):
+        cfg = validate({"game": "politrickers", "num_players": 3, "n_envs": 2, **keys,
+                        "ppo": {"n_steps": 64, "batch_size": 64, **keys.get("ppo", {"net_arch": [128, 128]})},
+                        "pretrain": {"bot": None, "policy": checkpoints.policy_path("politrickers", 3)}})
+        venv = make_vec_env(cfg, seed=0)
+        model, _ = build_model(cfg, venv, seed=0)
+        venv.close()
+        with pytest.raises(CheckpointError) as err:
+            pretrain(model, cfg, seed=0, log=lambda *a: None)
+        for w in words:
+            assert w in str(err.value)

@@ -291,6 +291,11 @@ class PretrainConfig(Section):
     epochs: int = key(8, "an int > 0", "passes over the data", _positive)
     batch_size: int = key(512, "an int > 0", "minibatch size", _positive)
     learning_rate: float = key(1e-3, "a number > 0", "learning rate of its own Adam optimiser", _positive)
+    policy: str | None = key(None, "null, a policy file (.npz or .pt) or 'shipped' (this game's shipped bot at "
+                             "num_players)",
+                             "continue from a trained bot: the actor starts from this policy's weights instead of "
+                             "imitating `bot` (the value net still learns the returns of `bot`'s games, if `bot` is "
+                             "set); its network must have this config's ppo.net_arch and activation; fresh runs only")
 
 
 @dataclasses.dataclass
@@ -375,6 +380,10 @@ class TrainConfig(RunConfig):
         if self.pretrain.bot is not None and self.pretrain.bot not in module.BOTS:
             raise ConfigError(f"{source}: pretrain.bot={self.pretrain.bot!r} is invalid; expected null or one of "
                               f"{', '.join(bots)}")
+        if self.pretrain.policy is not None and self.pretrain.policy != "shipped" and not (
+                self.pretrain.policy.endswith(".npz") or self.pretrain.policy.endswith(".pt")):
+            raise ConfigError(f"{source}: pretrain.policy={self.pretrain.policy!r} is invalid; expected null, "
+                              f"'shipped' or the path of a policy file (.npz or .pt)")
         if sum(self.opponents.scripted.values()) <= 0:
             raise ConfigError(f"{source}: opponents.scripted={self.opponents.scripted!r} is invalid; expected at "
                               f"least one scripted bot with a weight > 0 (the pool starts with no snapshots)")

@@ -5,6 +5,9 @@ The data are games the bot plays against itself through the rules module: every 
 legal mask, the bot's action) and, per decision, the seat's discounted final result (the ``win`` reward, plus the
 config's shaping on the final score difference). The actor is trained by masked cross-entropy, the critic by mean
 squared error, with a fresh Adam optimiser; PPO then starts from these weights with its own optimiser.
+
+With ``pretrain.policy`` the run continues from a trained bot instead: the actor's weights are that policy's (no
+imitation), and the critic alone learns from the bot's games (if ``pretrain.bot`` is set).
 """
 from __future__ import annotations
 
@@ -46,15 +49,77 @@ def collect(cfg: TrainConfig, games: int, seed: int):
             np.asarray(returns, dtype=np.float32))
 
 
+def policy_file(cfg: TrainConfig) -> str:
+    """The file ``cfg.pretrain.policy`` names (``shipped``: the shipped bot of this game at ``cfg.num_players``)."""
+    if cfg.pretrain.policy == "shipped":
+        from hustings import checkpoints
+        return checkpoints.policy_path(cfg.game, cfg.num_players)
+    return cfg.pretrain.policy
+
+
+def load_actor(model, cfg: TrainConfig, log) -> dict:
+    """Copy the actor of ``cfg.pretrain.policy`` into ``model.policy``; a summary of where it came from (its
+    file's sha256 and, from the ``report.json`` beside it if any, the timesteps and wall time it had cost so far)."""
+    import hashlib
+    import json
+    import os
+
+    import torch
+
+    from hustings.policy_bot import CheckpointError, sb3_actor_names
+
+    from .policy import load_policy
+
+    path = policy_file(cfg)
+    module = hustings.game_module(cfg.game)
+    game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
+    source = load_policy(path, game)  # CheckpointError unless trained on this game, size and observation layout
+    arrays = source.to_arrays()
+    names = sb3_actor_names(list(cfg.ppo.net_arch))
+    state = model.policy.state_dict()
+    shapes = [tuple(a.shape) for a in arrays]
+    wanted = [tuple(state[n].shape) for n in names]
+    if shapes != wanted or source.activation != cfg.ppo.activation:
+        raise CheckpointError(f"pretrain.policy {path}: its network ({[s[0] for s in shapes[0::2]][:-1]}, "
+                              f"{source.activation}) does not fit this config's ppo.net_arch={list(cfg.ppo.net_arch)} "
+                              f"and activation={cfg.ppo.activation!r}; expected the same network")
+    with torch.no_grad():
+        for name, a in zip(names, arrays):
+            state[name].copy_(torch.as_tensor(a))
+    with open(path, "rb") as f:
+        summary = {"policy": cfg.pretrain.policy, "policy_file_sha256": hashlib.sha256(f.read()).hexdigest()}
+    report = os.path.join(os.path.dirname(os.path.abspath(path)), "report.json")
+    if os.path.isfile(report):
+        with open(report) as f:
+            earlier = json.load(f)
+        before = earlier.get("pretrain") or {}
+        summary["timesteps_before"] = int(earlier.get("timesteps", 0)) + int(before.get("timesteps_before", 0))
+        summary["wall_seconds_before"] = (float(earlier.get("wall_seconds", 0.0))
+                                          + float(before.get("wall_seconds_before", 0.0)))
+        for k in ("decisions", "accuracy"):  # the imitation that started the chain, if there was one
+            if k in before:
+                summary[k] = before[k]
+    log(f"pretrain: the actor starts from {path}" + (
+        f" ({summary['timesteps_before']:,} timesteps of training before)" if "timesteps_before" in summary else ""))
+    return summary
+
+
 def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
-    """Behaviour-clone ``cfg.pretrain.bot`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy)."""
+    """Behaviour-clone ``cfg.pretrain.bot`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy); with
+    ``cfg.pretrain.policy``, start the actor from that policy and fit only the critic to the bot's games."""
     import torch
 
     pc = cfg.pretrain
+    summary = load_actor(model, cfg, log) if pc.policy is not None else {}
+    if pc.bot is None:
+        return summary
+    critic_only = pc.policy is not None
     obs, masks, actions, returns = collect(cfg, pc.games, seed)
     log(f"pretrain: {len(actions):,} decisions of {pc.bot} in {pc.games:,} games")
     policy = model.policy
-    optimiser = torch.optim.Adam(policy.parameters(), lr=pc.learning_rate)
+    params = ([p for n, p in policy.named_parameters() if n.startswith(("mlp_extractor.value_net", "value_net"))]
+              if critic_only else list(policy.parameters()))
+    optimiser = torch.optim.Adam(params, lr=pc.learning_rate)
     rng = np.random.default_rng(seed)
     o, m, a, r = (torch.as_tensor(x) for x in (obs, masks, actions, returns))
     stats = {}
@@ -66,16 +131,20 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
             idx = order[start:start + pc.batch_size]
             dist = policy.get_distribution(o[idx], action_masks=m[idx])
             v_loss = torch.nn.functional.mse_loss(policy.predict_values(o[idx]).flatten(), r[idx])
-            loss = -dist.log_prob(a[idx]).mean() + cfg.ppo.vf_coef * v_loss
+            loss = cfg.ppo.vf_coef * v_loss + (0.0 if critic_only else -dist.log_prob(a[idx]).mean())
             optimiser.zero_grad()
             loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), cfg.ppo.max_grad_norm)
+            torch.nn.utils.clip_grad_norm_(params, cfg.ppo.max_grad_norm)
             optimiser.step()
             correct += int((dist.distribution.logits.argmax(1) == a[idx]).sum())  # before this batch's step
             total += len(idx)
             value_loss += float(v_loss.detach()) * len(idx)
         stats = {"epoch": epoch + 1, "accuracy": correct / total, "value_mse": value_loss / total}
-        log(f"pretrain epoch {epoch + 1}/{pc.epochs}: imitation accuracy {stats['accuracy']:.3f}, "
-            f"value mse {stats['value_mse']:.3f}")
+        log(f"pretrain epoch {epoch + 1}/{pc.epochs}: " + ("" if critic_only else
+            f"imitation accuracy {stats['accuracy']:.3f}, ") + f"value mse {stats['value_mse']:.3f}")
+    if critic_only:  # the accuracy is the started policy's agreement with the bot, not an imitation's
+        stats = {"value_mse": stats["value_mse"], "critic_decisions": int(len(a)),
+                 "agreement_with_bot": stats["accuracy"]}
+        return {**summary, **stats}
     stats["decisions"] = int(len(a))
     return stats

@@ -335,7 +335,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
     model.set_logger(make_logger(out_dir, start_steps if state else None))
 
     pretrained = state.get("pretrain") if state else None
-    if state is None and cfg.pretrain.bot is not None:  # warm start (fresh runs only)
+    if state is None and (cfg.pretrain.bot is not None or cfg.pretrain.policy is not None):  # fresh runs only
         from .pretrain import pretrain
         torch.set_num_threads(threads_for_updates(cfg))
         pretrained = pretrain(model, cfg, seed, log)
