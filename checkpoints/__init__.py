@@ -15,6 +15,7 @@ whenever they load. A shipped bot goes by its game's name and plays the table si
 """
 from __future__ import annotations
 
+import functools
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,10 +35,17 @@ def _check_game(game: str) -> None:
 
 def default_size(game: str) -> int:
     """The table size of ``game``'s default shipped bot (the one in ``checkpoints/<game>/``)."""
+    _check_game(game)
+    path = os.path.join(_HERE, game, "policy.npz")
+    return _size_of(path, os.stat(path).st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=None)
+def _size_of(path: str, _mtime_ns: int) -> int:
+    """A policy file's table size, read (and hash-checked) once per version of the file."""
     from hustings.policy_bot import load_policy_npz
 
-    _check_game(game)
-    return int(load_policy_npz(os.path.join(_HERE, game, "policy.npz"))[0]["num_players"])
+    return int(load_policy_npz(path)[0]["num_players"])
 
 
 def sizes(game: str) -> list[int]:
