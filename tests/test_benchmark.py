@@ -249,7 +249,6 @@ def test_a_shipped_bots_hash_is_the_file_of_each_size():
     assert files == {n: checkpoints.policy_path("democracy", n) for n in (3, 4)} and files[3] != files[4]
 
 
-@pytest.mark.slow
 def test_ray_tasks(tmp_path):
     pytest.importorskip("ray")
     local = tiny(tmp_path / "a")

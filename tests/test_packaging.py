@@ -102,7 +102,6 @@ def wheel(tmp_path_factory) -> str:
     return path
 
 
-@pytest.mark.slow
 def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
@@ -130,7 +129,6 @@ def plain_venv(wheel, tmp_path_factory) -> str:
     return str(venv / "bin")
 
 
-@pytest.mark.slow
 def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv, tmp_path):
     hustings = os.path.join(plain_venv, "hustings")
     py = os.path.join(plain_venv, "python")
@@ -155,7 +153,6 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
         assert "policy.onnx" in out
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("args, extra", [
     (["train", "smoke"], "train"),
     (["export", "CHECKPOINT", "--out", "x"], "train"),

@@ -897,7 +897,6 @@ def test_heuristic_never_reads_hidden_cards():
     assert compared > 10
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_heuristic_self_play_reaches_every_round_end_and_keeps_invariants(n):
     game = PolitrickersGame(n)

@@ -72,6 +72,10 @@ class EnvRunnersConfig(Section):
     num_envs_per_env_runner: int = key(8, "an int > 0",
                                        "games stepped together in each env runner (batched inference)", _positive)
     num_cpus_per_env_runner: float = key(1.0, "a number > 0", "CPUs Ray reserves for each env runner", _positive)
+    sample_timeout_s: float = key(600.0, "a number > 0 (seconds)",
+                                  "how long an iteration waits for the env runners' samples (RLlib's 60 s default "
+                                  "drops a slow runner's samples: on a busy machine, iterations of 0 steps)",
+                                  _positive)
 
 
 @dataclasses.dataclass
@@ -291,7 +295,7 @@ def build_algorithm(cfg: RLlibConfig, num_env_runners: int | None = None):
         # random (illegal) actions
         .env_runners(num_env_runners=er.num_env_runners if num_env_runners is None else num_env_runners,
                      num_envs_per_env_runner=er.num_envs_per_env_runner,
-                     num_cpus_per_env_runner=er.num_cpus_per_env_runner)
+                     num_cpus_per_env_runner=er.num_cpus_per_env_runner, sample_timeout_s=er.sample_timeout_s)
         .learners(num_learners=cfg.ray.num_learners)
         .multi_agent(policies={MAIN},
                      policy_mapping_fn=LeagueMapping(cfg.num_players, [], cfg.league.main_share, cfg.seed),
