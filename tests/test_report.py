@@ -73,3 +73,23 @@ def test_the_plot_draws_a_band_per_baseline(tmp_path, monkeypatch):
     rows = curve_points(rep)
     assert bands == [([0, 2048], [r["ci95_low"] for r in rows if r["baseline"] == b],
                       [r["ci95_high"] for r in rows if r["baseline"] == b]) for b in ("random", "heuristic")]
+
+
+@pytest.mark.parametrize("pre, words", [
+    (None, []),
+    ({"decisions": 12345, "accuracy": 0.94}, ["imitation of 12,345 scripted-bot decisions (94% accuracy)"]),
+    ({"policy": "shipped", "policy_file_sha256": "ab" * 32, "timesteps_before": 400000, "wall_seconds_before": 840.0,
+      "critic_decisions": 5000},
+     ["continued from the policy `shipped`", "abababababab...", "after 400,000 timesteps and 14 min",
+      "fitted to 5,000 decisions"]),
+])
+def test_report_md_says_how_the_run_started(pre, words):
+    from hustings.training.report import markdown
+
+    rep = report([{"timesteps": 0, "random": 0.3, "heuristic": 0.1}])
+    if pre is not None:
+        rep["pretrain"] = pre
+    text = markdown(rep)
+    assert ("- warm start:" in text) == bool(words)
+    for w in words:
+        assert w in text

@@ -102,6 +102,21 @@ def learning_curve(report: dict, path: str) -> None:
     plt.close(fig)
 
 
+def warm_start_lines(report: dict) -> list[str]:
+    """The warm start's line of ``report.md`` (none for a run from scratch)."""
+    pre = report.get("pretrain")
+    if not pre:
+        return []
+    if "policy" in pre:
+        earlier = (f", after {pre['timesteps_before']:,} timesteps and {pre['wall_seconds_before'] / 60:.0f} min of "
+                   f"training before" if "timesteps_before" in pre else "")
+        fitted = (f"; the value net fitted to {pre['critic_decisions']:,} decisions of the scripted bot's games"
+                  if "critic_decisions" in pre else "")
+        return [f"- warm start: continued from the policy `{pre['policy']}` (file sha256 "
+                f"{pre['policy_file_sha256'][:12]}...{earlier}){fitted}"]
+    return [f"- warm start: imitation of {pre['decisions']:,} scripted-bot decisions ({pre['accuracy']:.0%} accuracy)"]
+
+
 def markdown(report: dict) -> str:
     """``report.md``: the run, its files, the final evaluation and the learning curve's points."""
     cfg = run_config(report)
@@ -110,6 +125,7 @@ def markdown(report: dict) -> str:
              f"speed {report['timesteps_per_second']:,.0f} timesteps/s",
              f"- wall time: {report['wall_seconds']:.0f} s",
              f"- opponents: scripted {cfg.opponents.scripted}, snapshots weight {cfg.opponents.snapshots}",
+             *warm_start_lines(report),
              f"- policy: `{report['policy']}`" + (f" (torch-free: `{report['policy_npz']}`)" if report.get("policy_npz")
                                                  else "") +
              (f"; SB3 model: `{report['model']}`" if report.get("model") else "") +

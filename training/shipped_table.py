@@ -105,10 +105,13 @@ def _cost(game: str, n: int) -> tuple[str, str]:
         rep = json.load(f)
     pre = rep.get("pretrain") or {}  # (a resumed run's report no longer has it; its config still names the bot)
     imitated = pre or ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
-    steps = f"{rep['timesteps'] / 1e6:.1f}M" + (" + imitation" if imitated else "") + (
-        f" ({pre['decisions']:,} decisions)" if pre else "")
+    before, wall_before = int(pre.get("timesteps_before", 0)), float(pre.get("wall_seconds_before", 0.0))
+    # a run continued from an earlier bot (pretrain.policy) counts that bot's training too
+    steps = f"{(before + rep['timesteps']) / 1e6:.1f}M" + (" + imitation" if imitated else "") + (
+        f" ({pre['decisions']:,} decisions)" if "decisions" in pre else "") + (
+        f" ({before / 1e6:.1f}M, then continued {rep['timesteps'] / 1e6:.1f}M)" if before else "")
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
-    return steps, f"{rep['wall_seconds'] / 60:.0f} min ({cfg})"
+    return steps, f"{(wall_before + rep['wall_seconds']) / 60:.0f} min ({cfg})"
 
 
 def table() -> str:
