@@ -84,3 +84,16 @@ def test_no_game_knowledge_in_the_training_tools():
             text = open(path, encoding="utf-8").read()
             for probe in ("party_of", ".scen", "scenario"):
                 assert probe not in text, f"{name} reads a game's internals ({probe!r})"
+
+
+def test_ci_runs_the_test_command_the_readme_shows():
+    """README's set-up line 2 ends in the test command; .ci/run must run exactly that (and may run more after)."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    with open(os.path.join(ROOT, ".ci", "run")) as f:
+        ci = [line.strip() for line in f if not line.lstrip().startswith("#")]
+    shown = [line for line in readme.splitlines() if line.startswith("pip install") and "pytest" in line]
+    assert len(shown) == 1, shown
+    command = shown[0].split("&&")[-1].strip()
+    assert command.startswith("python -m pytest") and command in ci, (command, ci)
+    assert next(line for line in ci if "pytest" in line) == command  # the first test run is the README's
