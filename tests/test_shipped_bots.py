@@ -102,3 +102,20 @@ def test_install_refuses_an_unfinished_run_and_names_what_is_missing(tmp_path):
     (tmp_path / "policy.npz").write_bytes(b"")
     with pytest.raises(hustings.ConfigError, match=r"not a finished training run \(no config.yaml, report.json"):
         shipped_table.install(str(tmp_path))
+
+
+@pytest.mark.parametrize("game,n", TABLES)
+def test_a_bot_continued_from_an_earlier_one_says_which_and_what_it_cost(game, n):
+    """A config with ``pretrain.policy`` trains on from the bot shipped before: its report keeps that bot's file
+    hash and earlier training, and the config's header names the same hash (so the chain can be followed)."""
+    name = game if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p"
+    with open(configs.path(name)) as f:
+        text = f.read()
+    if (yaml.safe_load(text).get("pretrain") or {}).get("policy") is None:
+        pytest.skip("trained in one stage")
+    import json
+    with open(os.path.join(checkpoints.folder(game, n), "report.json")) as f:
+        pre = json.load(f)["pretrain"]
+    assert pre["timesteps_before"] > 0 and pre["wall_seconds_before"] > 0
+    header = "".join(line for line in text.splitlines(keepends=True) if line.startswith("#"))
+    assert pre["policy_file_sha256"] in header
