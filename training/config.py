@@ -380,8 +380,7 @@ class TrainConfig(RunConfig):
         if self.pretrain.bot is not None and self.pretrain.bot not in module.BOTS:
             raise ConfigError(f"{source}: pretrain.bot={self.pretrain.bot!r} is invalid; expected null or one of "
                               f"{', '.join(bots)}")
-        if self.pretrain.policy is not None and self.pretrain.policy != "shipped" and not (
-                self.pretrain.policy.endswith(".npz") or self.pretrain.policy.endswith(".pt")):
+        if self.pretrain.policy not in (None, "shipped") and not self.pretrain.policy.endswith((".npz", ".pt")):
             raise ConfigError(f"{source}: pretrain.policy={self.pretrain.policy!r} is invalid; expected null, "
                               f"'shipped' or the path of a policy file (.npz or .pt)")
         if sum(self.opponents.scripted.values()) <= 0:
