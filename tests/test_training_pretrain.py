@@ -89,3 +89,49 @@ def test_a_policy_of_another_network_or_table_size_is_refused_by_name():
             pretrain(model, cfg, seed=0, log=lambda *a: None)
         for w in words:
             assert w in str(err.value)
+
+
+def test_collected_data_do_not_depend_on_workers_or_the_cache(tmp_path, monkeypatch):
+    """The games are played in chunks (on any number of processes, or loaded from the cache): the same arrays."""
+    import hustings.training.pretrain as pretrain_module
+    monkeypatch.setattr(pretrain_module, "CHUNK_GAMES", 2)
+    cfg = config()
+    plain = collect(cfg, games=5, seed=3)
+    parallel = collect(cfg, games=5, seed=3, workers=2)
+    cached = collect(cfg, games=5, seed=3, cache_dir=str(tmp_path))
+    assert len(list(tmp_path.glob("pretrain-*.npz"))) == 3  # games 0-1, 2-3, 4
+    for other in (parallel, cached):
+        assert all(np.array_equal(a, b) for a, b in zip(plain, other))
+
+
+def test_an_interrupted_collection_resumes_from_its_finished_chunks(tmp_path, monkeypatch):
+    """A rerun loads the chunks already written and plays only the rest; a damaged chunk is played again, and a
+    chunk of another bot or seed is never taken for this one's."""
+    import hustings.training.pretrain as pretrain_module
+    monkeypatch.setattr(pretrain_module, "CHUNK_GAMES", 2)
+    cfg = config()
+    full = collect(cfg, games=6, seed=3, cache_dir=str(tmp_path))
+    files = sorted(tmp_path.glob("pretrain-*.npz"))
+    assert len(files) == 3
+    files[1].write_bytes(files[1].read_bytes()[:100])  # cut short, as if by hand
+    files[2].unlink()
+    played = []
+    real = pretrain_module._collect_games
+    monkeypatch.setattr(pretrain_module, "_collect_games",
+                        lambda c, a, b, s: played.append((a, b)) or real(c, a, b, s))
+    logs = []
+    again = collect(cfg, games=6, seed=3, cache_dir=str(tmp_path), log=logs.append)
+    assert played == [(2, 4), (4, 6)] and "2 of 6 games' data loaded" in logs[0]
+    assert all(np.array_equal(a, b) for a, b in zip(full, again))
+    played.clear()
+    collect(cfg, games=2, seed=5, cache_dir=str(tmp_path))  # another seed: its own chunks
+    assert played == [(0, 2)]
+
+
+def test_a_search_bot_can_be_the_teacher():
+    """``pretrain.bot`` takes a search SPEC (expert iteration's first step); a bad one is named with what was wanted."""
+    from hustings.core.rules import ConfigError
+    obs, masks, actions, _ = collect(config(bot="ismcts:iters=8"), games=1, seed=0)
+    assert len(actions) > 20 and masks[np.arange(len(actions)), actions].all()
+    with pytest.raises(ConfigError, match="pretrain.bot.*iters='many'.*an int >= 1"):
+        config(bot="ismcts:iters=many")

@@ -283,14 +283,22 @@ class PPOConfig(Section):
 class PretrainConfig(Section):
     """``pretrain``: the warm start by behaviour cloning (:mod:`hustings.training.pretrain`)."""
 
-    bot: str | None = key(None, "a scripted bot name or null (no warm start)",
-                          "behaviour cloning before PPO: the policy first imitates this scripted bot (and the value "
-                          "net learns its games' returns), then self-play improves on it; fresh runs only")
+    bot: str | None = key(None, "a scripted bot name, a search bot SPEC (ismcts, pimc, 'ismcts:iters=200') or null "
+                          "(no warm start)",
+                          "behaviour cloning before PPO: the policy first imitates this bot (and the value net learns "
+                          "its games' returns), then self-play improves on it; a search bot makes this expert "
+                          "iteration's first step (the policy learns the search's moves); fresh runs only")
     games: int = key(2000, "an int > 0", "games the bot plays against itself for the data (every seat's decisions "
                      "are samples)", _positive)
     epochs: int = key(8, "an int > 0", "passes over the data", _positive)
     batch_size: int = key(512, "an int > 0", "minibatch size", _positive)
     learning_rate: float = key(1e-3, "a number > 0", "learning rate of its own Adam optimiser", _positive)
+    workers: int = key(1, "an int > 0", "processes playing the bot's games (the data do not depend on it)",
+                       _positive)
+    cache: bool = key(False, "true or false",
+                      "keep the collected games in output_dir/pretrain_data/ (chunks of 50 games, each written whole): "
+                      "a rerun after an interruption loads the finished chunks instead of playing them again (worth "
+                      "it for a search bot, whose games take hours; a scripted bot's take seconds)")
     policy: str | None = key(None, "null, a policy file (.npz or .pt) or 'shipped' (this game's shipped bot at "
                              "num_players)",
                              "continue from a trained bot: the actor starts from this policy's weights instead of "
@@ -378,8 +386,14 @@ class TrainConfig(RunConfig):
                 raise ConfigError(f"{source}: opponents.scripted has unknown bot {name!r}; expected names among "
                                   f"{', '.join(bots)}")
         if self.pretrain.bot is not None and self.pretrain.bot not in module.BOTS:
-            raise ConfigError(f"{source}: pretrain.bot={self.pretrain.bot!r} is invalid; expected null or one of "
-                              f"{', '.join(bots)}")
+            from hustings.core import search
+            if not search.is_search_spec(self.pretrain.bot):
+                raise ConfigError(f"{source}: pretrain.bot={self.pretrain.bot!r} is invalid; expected null, one of "
+                                  f"{', '.join(bots)} or a search bot ({search.spec_help()})")
+            try:
+                search.parse_search_spec(self.pretrain.bot)
+            except ConfigError as e:
+                raise ConfigError(f"{source}: pretrain.bot: {e}") from None
         if self.pretrain.policy not in (None, "shipped") and not self.pretrain.policy.endswith((".npz", ".pt")):
             raise ConfigError(f"{source}: pretrain.policy={self.pretrain.policy!r} is invalid; expected null, "
                               f"'shipped' or the path of a policy file (.npz or .pt)")

@@ -18,13 +18,18 @@ import hustings
 from .config import TrainConfig
 
 
-def collect(cfg: TrainConfig, games: int, seed: int):
-    """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg.pretrain.bot`` at every seat."""
+#: Games per chunk of collected data: the unit of parallel work and of the on-disk cache.
+CHUNK_GAMES = 50
+
+
+def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
+    """``(obs, masks, actions, returns)`` arrays of games ``start..stop-1`` (each game's deal and bots are seeded by
+    its index alone, so any split of the games gives the same data)."""
     module = hustings.game_module(cfg.game)
     game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
     n, gamma, shaping = game.num_players, cfg.ppo.gamma, cfg.reward.shaping
     obs, masks, actions, returns = [], [], [], []
-    for g in range(games):
+    for g in range(start, stop):
         bots = [hustings.make_bot(cfg.game, cfg.pretrain.bot, seed=seed * 7919 + g * n + i) for i in range(n)]
         state = game.new_initial_state(seed=seed * 1_000_003 + g)
         seats: list[int] = []
@@ -45,8 +50,83 @@ def collect(cfg: TrainConfig, games: int, seed: int):
             tail.append(result[p] * gamma ** later[p])
             later[p] += 1
         returns.extend(reversed(tail))
-    return (np.asarray(obs, dtype=np.float32), np.asarray(masks, dtype=bool), np.asarray(actions, dtype=np.int64),
-            np.asarray(returns, dtype=np.float32))
+    return (np.asarray(obs, dtype=np.float32).reshape(len(actions), -1), np.asarray(masks, dtype=bool).reshape(
+        len(actions), -1), np.asarray(actions, dtype=np.int64), np.asarray(returns, dtype=np.float32))
+
+
+def _data_key(cfg: TrainConfig, seed: int) -> str:
+    """What the collected data depend on, hashed: a cached chunk is reused only for the same game, bot and seed."""
+    import hashlib
+    import json
+
+    module = hustings.game_module(cfg.game)
+    what = {"game": cfg.game, "num_players": cfg.num_players, "game_options": cfg.game_options,
+            "bot": cfg.pretrain.bot, "seed": seed, "gamma": cfg.ppo.gamma, "shaping": cfg.reward.shaping,
+            "observation_version": module.raw_env.game_class.observation_version}
+    return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _chunk_job(args):
+    cfg, start, stop, seed, path = args
+    data = _collect_games(cfg, start, stop, seed)
+    if path is not None:  # written whole or not at all: an interrupted run never leaves a half chunk
+        import os
+        tmp = path + ".tmp.npz"
+        np.savez_compressed(tmp, obs=data[0], masks=data[1], actions=data[2], returns=data[3])
+        os.replace(tmp, path)
+    return start, data
+
+
+def _load_chunk(path: str):
+    import zipfile
+    try:
+        with np.load(path) as f:
+            return f["obs"], f["masks"], f["actions"], f["returns"]
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # unreadable (truncated by hand, say): collected again
+        return None
+
+
+def collect(cfg: TrainConfig, games: int, seed: int, workers: int = 1, cache_dir: str | None = None, log=None):
+    """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg.pretrain.bot`` at every seat.
+
+    The games are played in chunks of :data:`CHUNK_GAMES`, on ``workers`` processes; with ``cache_dir`` each
+    finished chunk is saved there (``pretrain-<key>-<first game>.npz``) and a later call with the same game, bot and
+    seed loads it instead of playing it again, so an interrupted collection (slow with a search bot) resumes."""
+    import os
+
+    key = _data_key(cfg, seed)
+    chunks = [(a, min(a + CHUNK_GAMES, games)) for a in range(0, games, CHUNK_GAMES)]
+    done: dict[int, tuple] = {}
+    jobs = []
+    for a, b in chunks:
+        path = None
+        if cache_dir is not None:
+            os.makedirs(cache_dir, exist_ok=True)
+            path = os.path.join(cache_dir, f"pretrain-{key}-{a:07d}-{b:07d}.npz")
+            if os.path.isfile(path) and (data := _load_chunk(path)) is not None:
+                done[a] = data
+                continue
+        jobs.append((cfg, a, b, seed, path))
+    if done and log is not None:
+        log(f"pretrain: {sum(b - a for a, b in chunks if a in done):,} of {games:,} games' data loaded from {cache_dir}")
+    if jobs:
+        if workers > 1 and len(jobs) > 1:
+            import multiprocessing as mp
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            with ctx.Pool(min(workers, len(jobs))) as pool:
+                results = pool.imap_unordered(_chunk_job, jobs)
+                for k, (a, data) in enumerate(results, 1):
+                    done[a] = data
+                    if log is not None and len(jobs) > 4 and k % max(1, len(jobs) // 10) == 0:
+                        log(f"pretrain: {k}/{len(jobs)} chunks of {CHUNK_GAMES} games collected")
+        else:
+            for k, job in enumerate(jobs, 1):
+                a, data = _chunk_job(job)
+                done[a] = data
+                if log is not None and len(jobs) > 4 and k % max(1, len(jobs) // 10) == 0:
+                    log(f"pretrain: {k}/{len(jobs)} chunks of {CHUNK_GAMES} games collected")
+    parts = [done[a] for a, _ in chunks]
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
 
 
 def policy_file(cfg: TrainConfig) -> str:
@@ -107,6 +187,8 @@ def load_actor(model, cfg: TrainConfig, log) -> dict:
 def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     """Behaviour-clone ``cfg.pretrain.bot`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy); with
     ``cfg.pretrain.policy``, start the actor from that policy and fit only the critic to the bot's games."""
+    import os
+
     import torch
 
     pc = cfg.pretrain
@@ -114,7 +196,8 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     if pc.bot is None:
         return summary
     critic_only = pc.policy is not None
-    obs, masks, actions, returns = collect(cfg, pc.games, seed)
+    cache = os.path.join(cfg.output_dir, "pretrain_data") if pc.cache else None
+    obs, masks, actions, returns = collect(cfg, pc.games, seed, workers=pc.workers, cache_dir=cache, log=log)
     log(f"pretrain: {len(actions):,} decisions of {pc.bot} in {pc.games:,} games")
     policy = model.policy
     params = ([p for n, p in policy.named_parameters() if n.startswith(("mlp_extractor.value_net", "value_net"))]
