@@ -115,7 +115,18 @@ def test_cli_ctrl_c_exits_130_without_a_traceback_and_keeps_the_game_so_far(tmp_
         proc.stdin.write(b"1\n")
         proc.stdin.flush()
         _read_until(proc, "your move (")  # the second prompt (the first one's text was read already)
-        proc.send_signal(signal.SIGINT)  # Ctrl-C at the prompt
+        # Ctrl-C at the prompt. A signal that lands between the prompt's output and input()'s read() system call
+        # (a window of microseconds, wide on a loaded machine) is only acted on when that read returns: for a
+        # person, at their next Enter. So the test waits a little for the read to begin, and if the game is still
+        # waiting after the signal, presses Enter as that person would; stdin stays open (its end would end the game
+        # by end-of-input instead).
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.stdin.write(b"\n")
+            proc.stdin.flush()
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
