@@ -78,6 +78,8 @@ def test_the_plot_draws_a_band_per_baseline(tmp_path, monkeypatch):
 @pytest.mark.parametrize("pre, words", [
     (None, []),
     ({"decisions": 12345, "accuracy": 0.94}, ["imitation of 12,345 scripted-bot decisions (94% accuracy)"]),
+    ({"decisions": 12345, "accuracy": 0.81, "bot": "ismcts", "wall_seconds": 4500.0},
+     ["imitation of 12,345 `ismcts` decisions (81% accuracy, 75 min)"]),
     ({"policy": "shipped", "policy_file_sha256": "ab" * 32, "timesteps_before": 400000, "wall_seconds_before": 840.0,
       "critic_decisions": 5000},
      ["continued from the policy `shipped`", "abababababab...", "after 400,000 timesteps and 14 min",

@@ -174,9 +174,9 @@ def load_actor(model, cfg: TrainConfig, log) -> dict:
             earlier = json.load(f)
         before = earlier.get("pretrain") or {}
         summary["timesteps_before"] = int(earlier.get("timesteps", 0)) + int(before.get("timesteps_before", 0))
-        summary["wall_seconds_before"] = (float(earlier.get("wall_seconds", 0.0))
-                                          + float(before.get("wall_seconds_before", 0.0)))
-        for k in ("decisions", "accuracy"):  # the imitation that started the chain, if there was one
+        summary["wall_seconds_before"] = (float(earlier.get("wall_seconds", 0.0)) + float(before.get(
+            "wall_seconds", 0.0)) + float(before.get("wall_seconds_before", 0.0)))  # its PPO, warm start, and before
+        for k in ("decisions", "accuracy", "bot"):  # the imitation that started the chain, if there was one
             if k in before:
                 summary[k] = before[k]
     log(f"pretrain: the actor starts from {path}" + (
@@ -191,6 +191,9 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
 
     import torch
 
+    import time
+
+    t0 = time.perf_counter()
     pc = cfg.pretrain
     summary = load_actor(model, cfg, log) if pc.policy is not None else {}
     if pc.bot is None:
@@ -228,6 +231,8 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     if critic_only:  # the accuracy is the started policy's agreement with the bot, not an imitation's
         stats = {"value_mse": stats["value_mse"], "critic_decisions": int(len(a)),
                  "agreement_with_bot": stats["accuracy"]}
-        return {**summary, **stats}
+        return {**summary, **stats, "wall_seconds": time.perf_counter() - t0}
     stats["decisions"] = int(len(a))
+    stats["bot"] = pc.bot
+    stats["wall_seconds"] = time.perf_counter() - t0  # this run's collection (or cache loading) and fitting
     return stats

@@ -114,7 +114,9 @@ def warm_start_lines(report: dict) -> list[str]:
                   if "critic_decisions" in pre else "")
         return [f"- warm start: continued from the policy `{pre['policy']}` (file sha256 "
                 f"{pre['policy_file_sha256'][:12]}...{earlier}){fitted}"]
-    return [f"- warm start: imitation of {pre['decisions']:,} scripted-bot decisions ({pre['accuracy']:.0%} accuracy)"]
+    who = f"`{pre['bot']}`" if pre.get("bot") else "scripted-bot"
+    took = f", {pre['wall_seconds'] / 60:.0f} min" if "wall_seconds" in pre else ""
+    return [f"- warm start: imitation of {pre['decisions']:,} {who} decisions ({pre['accuracy']:.0%} accuracy{took})"]
 
 
 def markdown(report: dict) -> str:

@@ -107,11 +107,14 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     imitated = pre or ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
     before, wall_before = int(pre.get("timesteps_before", 0)), float(pre.get("wall_seconds_before", 0.0))
     # a run continued from an earlier bot (pretrain.policy) counts that bot's training too
-    steps = f"{(before + rep['timesteps']) / 1e6:.1f}M" + (" + imitation" if imitated else "") + (
+    teacher = pre.get("bot") or ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
+    of = f" of {teacher}" if teacher and teacher != "heuristic" and "decisions" in pre else ""
+    steps = f"{(before + rep['timesteps']) / 1e6:.1f}M" + (f" + imitation{of}" if imitated else "") + (
         f" ({pre['decisions']:,} decisions)" if "decisions" in pre else "") + (
         f" ({before / 1e6:.1f}M, then continued {rep['timesteps'] / 1e6:.1f}M)" if before else "")
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
-    return steps, f"{(wall_before + rep['wall_seconds']) / 60:.0f} min ({cfg})"
+    wall = wall_before + float(pre.get("wall_seconds", 0.0)) + rep["wall_seconds"]  # earlier stages, warm start, PPO
+    return steps, f"{wall / 60:.0f} min ({cfg})"
 
 
 def table() -> str:
