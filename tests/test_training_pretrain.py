@@ -45,6 +45,7 @@ def test_pretraining_makes_the_policy_play_like_the_bot():
     after = agreement(model.policy, obs, masks, actions)
     venv.close()
     assert stats["decisions"] > 5000 and stats["accuracy"] > 0.5
+    assert stats["bot"] == "heuristic" and stats["wall_seconds"] > 0  # what the report's cost counts
     assert after > before + 0.2 and after > 0.45, (before, after)
 
 
