@@ -11,9 +11,10 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 def names() -> list[str]:
     """Names of the shipped configs: ``democracy``, ``smoke``, ..., the other table sizes' bots as
-    ``sizes/democracy_6p`` and the RLlib route's as ``rllib/democracy``."""
+    ``sizes/democracy_6p``, the RLlib route's as ``rllib/democracy`` and measured experiments (not shipped bots) as
+    ``experiments/...``."""
     found = [f[:-5] for f in os.listdir(_HERE) if f.endswith(".yaml")]
-    for sub in ("rllib", "sizes"):
+    for sub in ("experiments", "rllib", "sizes"):
         folder = os.path.join(_HERE, sub)
         if os.path.isdir(folder):
             found += [f"{sub}/" + f[:-5] for f in os.listdir(folder) if f.endswith(".yaml")]

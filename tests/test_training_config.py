@@ -22,6 +22,20 @@ def test_shipped_configs_load(name):
     assert list(cfg.to_dict()) == [f.name for f in dataclasses.fields(TrainConfig)]
 
 
+EXPERIMENTS = sorted(f for f in os.listdir(os.path.join(ROOT, "configs", "experiments")) if f.endswith(".yaml"))
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_experiment_configs_load_and_say_what_they_measured(name):
+    """``configs/experiments/``: measured runs that are not shipped bots; each header gives its result."""
+    from hustings import configs
+    cfg = load_config(configs.path("experiments/" + name))
+    assert cfg.output_dir.startswith("runs/experiments/")
+    with open(configs.path("experiments/" + name)) as f:
+        header = "".join(line for line in f if line.startswith("#"))
+    assert "NOT the shipped bot" in header and "2,000 duplicate games" in header
+
+
 def test_defaults_fill_missing_keys():
     cfg = validate({"game": "democracy"})
     assert cfg.num_players == 4  # the game's default
