@@ -6,6 +6,10 @@ legal mask, the bot's action) and, per decision, the seat's discounted final res
 config's shaping on the final score difference). The actor is trained by masked cross-entropy, the critic by mean
 squared error, with a fresh Adam optimiser; PPO then starts from these weights with its own optimiser.
 
+The teacher can be a search bot (``pretrain.bot: ismcts``): the policy then learns the search's moves, expert
+iteration's first step. Its games are slow, so they are played in chunks of :data:`CHUNK_GAMES` on
+``pretrain.workers`` processes and, with ``pretrain.cache``, kept on disk so an interrupted collection resumes.
+
 With ``pretrain.policy`` the run continues from a trained bot instead: the actor's weights are that policy's (no
 imitation), and the critic alone learns from the bot's games (if ``pretrain.bot`` is set).
 """
