@@ -54,8 +54,8 @@ def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
             tail.append(result[p] * gamma ** later[p])
             later[p] += 1
         returns.extend(reversed(tail))
-    return (np.asarray(obs, dtype=np.float32).reshape(len(actions), -1), np.asarray(masks, dtype=bool).reshape(
-        len(actions), -1), np.asarray(actions, dtype=np.int64), np.asarray(returns, dtype=np.float32))
+    return (np.asarray(obs, dtype=np.float32), np.asarray(masks, dtype=bool), np.asarray(actions, dtype=np.int64),
+            np.asarray(returns, dtype=np.float32))
 
 
 def _data_key(cfg: TrainConfig, seed: int) -> str:
@@ -86,7 +86,7 @@ def _load_chunk(path: str):
     try:
         with np.load(path) as f:
             return f["obs"], f["masks"], f["actions"], f["returns"]
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # unreadable (truncated by hand, say): collected again
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # unreadable: played again
         return None
 
 
@@ -94,41 +94,35 @@ def collect(cfg: TrainConfig, games: int, seed: int, workers: int = 1, cache_dir
     """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg.pretrain.bot`` at every seat.
 
     The games are played in chunks of :data:`CHUNK_GAMES`, on ``workers`` processes; with ``cache_dir`` each
-    finished chunk is saved there (``pretrain-<key>-<first game>.npz``) and a later call with the same game, bot and
-    seed loads it instead of playing it again, so an interrupted collection (slow with a search bot) resumes."""
+    finished chunk is saved there (``pretrain-<key>-<first game>-<end>.npz``) and a later call with the same game,
+    bot and seed loads it instead of playing it again, so an interrupted collection (slow with a search bot) resumes."""
+    import contextlib
     import os
 
     key = _data_key(cfg, seed)
     chunks = [(a, min(a + CHUNK_GAMES, games)) for a in range(0, games, CHUNK_GAMES)]
     done: dict[int, tuple] = {}
     jobs = []
+    if cache_dir is not None:
+        os.makedirs(cache_dir, exist_ok=True)
     for a, b in chunks:
-        path = None
-        if cache_dir is not None:
-            os.makedirs(cache_dir, exist_ok=True)
-            path = os.path.join(cache_dir, f"pretrain-{key}-{a:07d}-{b:07d}.npz")
-            if os.path.isfile(path) and (data := _load_chunk(path)) is not None:
-                done[a] = data
-                continue
-        jobs.append((cfg, a, b, seed, path))
+        path = None if cache_dir is None else os.path.join(cache_dir, f"pretrain-{key}-{a:07d}-{b:07d}.npz")
+        if path is not None and os.path.isfile(path) and (data := _load_chunk(path)) is not None:
+            done[a] = data
+        else:
+            jobs.append((cfg, a, b, seed, path))
     if done and log is not None:
         log(f"pretrain: {sum(b - a for a, b in chunks if a in done):,} of {games:,} games' data loaded from {cache_dir}")
-    if jobs:
+    with contextlib.ExitStack() as stack:
+        results = map(_chunk_job, jobs)
         if workers > 1 and len(jobs) > 1:
             import multiprocessing as mp
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(min(workers, len(jobs))) as pool:
-                results = pool.imap_unordered(_chunk_job, jobs)
-                for k, (a, data) in enumerate(results, 1):
-                    done[a] = data
-                    if log is not None and len(jobs) > 4 and k % max(1, len(jobs) // 10) == 0:
-                        log(f"pretrain: {k}/{len(jobs)} chunks of {CHUNK_GAMES} games collected")
-        else:
-            for k, job in enumerate(jobs, 1):
-                a, data = _chunk_job(job)
-                done[a] = data
-                if log is not None and len(jobs) > 4 and k % max(1, len(jobs) // 10) == 0:
-                    log(f"pretrain: {k}/{len(jobs)} chunks of {CHUNK_GAMES} games collected")
+            results = stack.enter_context(ctx.Pool(min(workers, len(jobs)))).imap_unordered(_chunk_job, jobs)
+        for k, (a, data) in enumerate(results, 1):
+            done[a] = data
+            if log is not None and len(jobs) > 4 and k % max(1, len(jobs) // 10) == 0:
+                log(f"pretrain: {k}/{len(jobs)} chunks of {CHUNK_GAMES} games collected")
     parts = [done[a] for a, _ in chunks]
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
 
@@ -192,10 +186,9 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     """Behaviour-clone ``cfg.pretrain.bot`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy); with
     ``cfg.pretrain.policy``, start the actor from that policy and fit only the critic to the bot's games."""
     import os
+    import time
 
     import torch
-
-    import time
 
     t0 = time.perf_counter()
     pc = cfg.pretrain

@@ -104,10 +104,11 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     with open(os.path.join(folder, "report.json")) as f:
         rep = json.load(f)
     pre = rep.get("pretrain") or {}  # (a resumed run's report no longer has it; its config still names the bot)
-    imitated = pre or ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
+    configured = ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
+    imitated = pre or configured
     before, wall_before = int(pre.get("timesteps_before", 0)), float(pre.get("wall_seconds_before", 0.0))
     # a run continued from an earlier bot (pretrain.policy) counts that bot's training too
-    teacher = pre.get("bot") or ((rep.get("config") or {}).get("pretrain") or {}).get("bot")
+    teacher = pre.get("bot") or configured
     of = f" of {teacher}" if teacher and teacher != "heuristic" and "decisions" in pre else ""
     steps = f"{(before + rep['timesteps']) / 1e6:.1f}M" + (f" + imitation{of}" if imitated else "") + (
         f" ({pre['decisions']:,} decisions)" if "decisions" in pre else "") + (
