@@ -19,11 +19,12 @@ def config(game="politrickers", **pretrain_keys):
 
 
 def test_collect_records_legal_bot_moves_and_each_seats_result():
-    obs, masks, actions, returns = collect(config("democracy"), games=3, seed=1)
+    obs, masks, actions, returns, targets = collect(config("democracy"), games=3, seed=1)
     assert len(obs) == len(masks) == len(actions) == len(returns) > 100
     assert masks[np.arange(len(actions)), actions].all()  # every recorded move was legal
     assert set(np.unique(returns)) <= {-1.0, 0.0, 1.0}  # win reward, gamma 1, no shaping: the seat's result
     assert (returns == 1.0).any() and (returns == -1.0).any()
+    assert targets is None  # the moves are the targets (pretrain.targets: move)
 
 
 def agreement(policy, obs, masks, actions) -> float:
@@ -37,7 +38,7 @@ def test_pretraining_makes_the_policy_play_like_the_bot():
     cfg = config(games=60, epochs=4)
     venv = make_vec_env(cfg, seed=0)
     model, _ = build_model(cfg, venv, seed=0)
-    obs, masks, actions, _ = collect(cfg, games=20, seed=99)  # held-out games
+    obs, masks, actions, *_ = collect(cfg, games=20, seed=99)  # held-out games
     choice = masks.sum(1) > 1  # decisions with a choice
     obs, masks, actions = obs[choice], masks[choice], actions[choice]
     before = agreement(model.policy, obs, masks, actions)
@@ -132,7 +133,44 @@ def test_an_interrupted_collection_resumes_from_its_finished_chunks(tmp_path, mo
 def test_a_search_bot_can_be_the_teacher():
     """``pretrain.bot`` takes a search SPEC (expert iteration's first step); a bad one is named with what was wanted."""
     from hustings.core.rules import ConfigError
-    obs, masks, actions, _ = collect(config(bot="ismcts:iters=8"), games=1, seed=0)
+    obs, masks, actions, *_ = collect(config(bot="ismcts:iters=8"), games=1, seed=0)
     assert len(actions) > 20 and masks[np.arange(len(actions)), actions].all()
     with pytest.raises(ConfigError, match="pretrain.bot.*iters='many'.*an int >= 1"):
         config(bot="ismcts:iters=many")
+
+
+def test_an_ismcts_teacher_can_be_imitated_by_its_visit_counts(tmp_path):
+    """``pretrain.targets: visits``: per decision the search's root visits (with the heuristic favourite's head start)
+    as a distribution over the legal moves, the move played among the most visited; a forced move is certain. The
+    chunks are cached apart from the move-target ones, and the imitation fits the distribution."""
+    cfg = config(bot="ismcts:iters=12", targets="visits", games=2, epochs=1)
+    obs, masks, actions, returns, targets = collect(cfg, games=2, seed=0, cache_dir=str(tmp_path))
+    assert targets.shape == (len(actions), masks.shape[1]) and targets.dtype == np.float32
+    np.testing.assert_allclose(targets.sum(1), 1.0, rtol=1e-5)
+    assert (targets[~masks] == 0).all()  # never an illegal move
+    rows = np.arange(len(actions))
+    assert (targets[rows, actions] == targets.max(1)).all()  # the move played is a most visited one
+    forced = masks.sum(1) == 1
+    assert forced.any() and (targets[forced, actions[forced]] == 1.0).all()
+    searched = ~forced
+    assert ((targets[searched] > 0).sum(1) > 1).any()  # somewhere the search was not sure
+    moves = collect(config(bot="ismcts:iters=12"), games=2, seed=0, cache_dir=str(tmp_path))
+    assert len(list(tmp_path.glob("pretrain-*.npz"))) == 2  # one chunk each: the keys differ
+    np.testing.assert_array_equal(moves[2], actions)  # the same games and moves, one-hot targets
+    again = collect(cfg, games=2, seed=0, cache_dir=str(tmp_path))
+    np.testing.assert_array_equal(again[4], targets)  # loaded with its targets
+
+    venv = make_vec_env(cfg, seed=0)
+    model, _ = build_model(cfg, venv, seed=0)
+    venv.close()
+    stats = pretrain(model, cfg, seed=0, log=lambda *a: None)
+    assert stats["targets"] == "visits" and stats["bot"] == "ismcts:iters=12" and stats["decisions"] == len(actions)
+
+
+def test_visit_targets_need_an_ismcts_teacher():
+    from hustings.core.rules import ConfigError
+    for bot in ("heuristic", "pimc", None):
+        with pytest.raises(ConfigError, match="pretrain.targets='visits' needs an IS-MCTS teacher.*expected ismcts"):
+            config(bot=bot, targets="visits")
+    with pytest.raises(ConfigError, match="pretrain.targets"):
+        config(targets="counts")

@@ -299,6 +299,11 @@ class PretrainConfig(Section):
                       "keep the collected games in output_dir/pretrain_data/ (chunks of 50 games, each written whole): "
                       "a rerun after an interruption loads the finished chunks instead of playing them again (worth "
                       "it for a search bot, whose games take hours; a scripted bot's take seconds)")
+    targets: Literal["move", "visits"] = key(
+        "move", "'move' or 'visits' (visits: only with an ismcts bot)",
+        "what the policy imitates: the bot's move (one-hot), or an IS-MCTS teacher's root visit counts (its "
+        "distribution over the legal moves, the heuristic favourite's prior head start included; AlphaZero-style "
+        "soft targets, which keep how sure the search was)")
     policy: str | None = key(None, "null, a policy file (.npz or .pt) or 'shipped' (this game's shipped bot at "
                              "num_players)",
                              "continue from a trained bot: the actor starts from this policy's weights instead of "
@@ -394,6 +399,12 @@ class TrainConfig(RunConfig):
                 search.parse_search_spec(self.pretrain.bot)
             except ConfigError as e:
                 raise ConfigError(f"{source}: pretrain.bot: {e}") from None
+        if self.pretrain.targets == "visits":
+            from hustings.core import search
+            bot = self.pretrain.bot
+            if bot is None or not search.is_search_spec(bot) or search.parse_search_spec(bot)[0] != "ismcts":
+                raise ConfigError(f"{source}: pretrain.targets='visits' needs an IS-MCTS teacher; pretrain.bot is "
+                                  f"{bot!r}, expected ismcts or an 'ismcts:...' SPEC (or targets: move)")
         if self.pretrain.policy not in (None, "shipped") and not self.pretrain.policy.endswith((".npz", ".pt")):
             raise ConfigError(f"{source}: pretrain.policy={self.pretrain.policy!r} is invalid; expected null, "
                               f"'shipped' or the path of a policy file (.npz or .pt)")

@@ -7,7 +7,8 @@ config's shaping on the final score difference). The actor is trained by masked 
 squared error, with a fresh Adam optimiser; PPO then starts from these weights with its own optimiser.
 
 The teacher can be a search bot (``pretrain.bot: ismcts``): the policy then learns the search's moves, expert
-iteration's first step. Its games are slow, so they are played in chunks of :data:`CHUNK_GAMES` on
+iteration's first step; with ``pretrain.targets: visits`` it learns an IS-MCTS teacher's root visit distribution
+instead of the move alone (soft targets: how sure the search was). Its games are slow, so they are played in chunks of :data:`CHUNK_GAMES` on
 ``pretrain.workers`` processes and, with ``pretrain.cache``, kept on disk so an interrupted collection resumes.
 
 With ``pretrain.policy`` the run continues from a trained bot instead: the actor's weights are that policy's (no
@@ -27,12 +28,14 @@ CHUNK_GAMES = 50
 
 
 def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
-    """``(obs, masks, actions, returns)`` arrays of games ``start..stop-1`` (each game's deal and bots are seeded by
-    its index alone, so any split of the games gives the same data)."""
+    """``(obs, masks, actions, returns, targets)`` arrays of games ``start..stop-1`` (each game's deal and bots are
+    seeded by its index alone, so any split of the games gives the same data). ``targets`` is None unless
+    ``pretrain.targets`` is ``visits``: then per decision the teacher's root visit distribution over the actions."""
     module = hustings.game_module(cfg.game)
     game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
     n, gamma, shaping = game.num_players, cfg.ppo.gamma, cfg.reward.shaping
-    obs, masks, actions, returns = [], [], [], []
+    soft = cfg.pretrain.targets == "visits"
+    obs, masks, actions, returns, targets = [], [], [], [], []
     for g in range(start, stop):
         bots = [hustings.make_bot(cfg.game, cfg.pretrain.bot, seed=seed * 7919 + g * n + i) for i in range(n)]
         state = game.new_initial_state(seed=seed * 1_000_003 + g)
@@ -43,6 +46,8 @@ def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
             masks.append(state.legal_mask())
             actions.append(bots[p].act(state, p))
             seats.append(p)
+            if soft:
+                targets.append(_visit_target(bots[p], masks[-1], actions[-1]))
             state.apply_action(actions[-1])
         result = np.asarray(state.returns(), dtype=np.float64)
         scores = np.asarray(state.scores(), dtype=np.float64)
@@ -55,7 +60,20 @@ def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
             later[p] += 1
         returns.extend(reversed(tail))
     return (np.asarray(obs, dtype=np.float32), np.asarray(masks, dtype=bool), np.asarray(actions, dtype=np.int64),
-            np.asarray(returns, dtype=np.float32))
+            np.asarray(returns, dtype=np.float32),
+            np.asarray(targets, dtype=np.float32).reshape(-1, game.num_actions) if soft else None)
+
+
+def _visit_target(bot, mask: np.ndarray, action: int) -> np.ndarray:
+    """The search's distribution over the actions at this decision: its root visit counts (the favourite's head
+    start included), normalised; a forced move (one legal action, not searched) is that move with certainty."""
+    target = np.zeros(len(mask), dtype=np.float32)
+    if mask.sum() == 1:
+        target[action] = 1.0
+        return target
+    for a, visits in bot.visit_counts().items():
+        target[a] = visits
+    return target / target.sum()
 
 
 def _data_key(cfg: TrainConfig, seed: int) -> str:
@@ -67,6 +85,8 @@ def _data_key(cfg: TrainConfig, seed: int) -> str:
     what = {"game": cfg.game, "num_players": cfg.num_players, "game_options": cfg.game_options,
             "bot": cfg.pretrain.bot, "seed": seed, "gamma": cfg.ppo.gamma, "shaping": cfg.reward.shaping,
             "observation_version": module.raw_env.game_class.observation_version}
+    if cfg.pretrain.targets != "move":  # (left out for moves, so the chunks cached before the key existed still count)
+        what["targets"] = cfg.pretrain.targets
     return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -76,22 +96,24 @@ def _chunk_job(args):
     if path is not None:  # written whole or not at all: an interrupted run never leaves a half chunk
         import os
         tmp = path + ".tmp.npz"
-        np.savez_compressed(tmp, obs=data[0], masks=data[1], actions=data[2], returns=data[3])
+        extra = {} if data[4] is None else {"targets": data[4]}
+        np.savez_compressed(tmp, obs=data[0], masks=data[1], actions=data[2], returns=data[3], **extra)
         os.replace(tmp, path)
     return start, data
 
 
-def _load_chunk(path: str):
+def _load_chunk(path: str, soft: bool):
     import zipfile
     try:
-        with np.load(path) as f:
-            return f["obs"], f["masks"], f["actions"], f["returns"]
+        with open(path, "rb") as fh, np.load(fh) as f:  # (the file is closed even when it is no zip)
+            return f["obs"], f["masks"], f["actions"], f["returns"], (f["targets"] if soft else None)
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # unreadable: played again
         return None
 
 
 def collect(cfg: TrainConfig, games: int, seed: int, workers: int = 1, cache_dir: str | None = None, log=None):
-    """``(obs, masks, actions, returns)`` arrays from ``games`` games of ``cfg.pretrain.bot`` at every seat.
+    """``(obs, masks, actions, returns, targets)`` arrays from ``games`` games of ``cfg.pretrain.bot`` at every seat
+    (``targets``: None unless ``pretrain.targets`` is ``visits``, see :func:`_collect_games`).
 
     The games are played in chunks of :data:`CHUNK_GAMES`, on ``workers`` processes; with ``cache_dir`` each
     finished chunk is saved there (``pretrain-<key>-<first game>-<end>.npz``) and a later call with the same game,
@@ -100,6 +122,7 @@ def collect(cfg: TrainConfig, games: int, seed: int, workers: int = 1, cache_dir
     import os
 
     key = _data_key(cfg, seed)
+    soft = cfg.pretrain.targets == "visits"
     chunks = [(a, min(a + CHUNK_GAMES, games)) for a in range(0, games, CHUNK_GAMES)]
     done: dict[int, tuple] = {}
     jobs = []
@@ -107,7 +130,7 @@ def collect(cfg: TrainConfig, games: int, seed: int, workers: int = 1, cache_dir
         os.makedirs(cache_dir, exist_ok=True)
     for a, b in chunks:
         path = None if cache_dir is None else os.path.join(cache_dir, f"pretrain-{key}-{a:07d}-{b:07d}.npz")
-        if path is not None and os.path.isfile(path) and (data := _load_chunk(path)) is not None:
+        if path is not None and os.path.isfile(path) and (data := _load_chunk(path, soft)) is not None:
             done[a] = data
         else:
             jobs.append((cfg, a, b, seed, path))
@@ -124,7 +147,8 @@ def collect(cfg: TrainConfig, games: int, seed: int, workers: int = 1, cache_dir
             if log is not None and len(jobs) > 4 and k % max(1, len(jobs) // 10) == 0:
                 log(f"pretrain: {k}/{len(jobs)} chunks of {CHUNK_GAMES} games collected")
     parts = [done[a] for a, _ in chunks]
-    return tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(4)) + (
+        np.concatenate([p[4] for p in parts]) if soft else None,)
 
 
 def policy_file(cfg: TrainConfig) -> str:
@@ -197,7 +221,8 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
         return summary
     critic_only = pc.policy is not None
     cache = os.path.join(cfg.output_dir, "pretrain_data") if pc.cache else None
-    obs, masks, actions, returns = collect(cfg, pc.games, seed, workers=pc.workers, cache_dir=cache, log=log)
+    obs, masks, actions, returns, targets = collect(cfg, pc.games, seed, workers=pc.workers, cache_dir=cache,
+                                                    log=log)
     log(f"pretrain: {len(actions):,} decisions of {pc.bot} in {pc.games:,} games")
     policy = model.policy
     params = ([p for n, p in policy.named_parameters() if n.startswith(("mlp_extractor.value_net", "value_net"))]
@@ -205,6 +230,7 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     optimiser = torch.optim.Adam(params, lr=pc.learning_rate)
     rng = np.random.default_rng(seed)
     o, m, a, r = (torch.as_tensor(x) for x in (obs, masks, actions, returns))
+    t = None if targets is None else torch.as_tensor(targets)
     stats = {}
     for epoch in range(pc.epochs):
         order = torch.as_tensor(rng.permutation(len(a)))
@@ -214,7 +240,13 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
             idx = order[start:start + pc.batch_size]
             dist = policy.get_distribution(o[idx], action_masks=m[idx])
             v_loss = torch.nn.functional.mse_loss(policy.predict_values(o[idx]).flatten(), r[idx])
-            loss = cfg.ppo.vf_coef * v_loss + (0.0 if critic_only else -dist.log_prob(a[idx]).mean())
+            if critic_only:
+                imitation = 0.0
+            elif t is None:
+                imitation = -dist.log_prob(a[idx]).mean()
+            else:  # cross-entropy against the search's distribution (the logits are masked log-probabilities)
+                imitation = -(t[idx] * dist.distribution.logits).sum(1).mean()
+            loss = cfg.ppo.vf_coef * v_loss + imitation
             optimiser.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(params, cfg.ppo.max_grad_norm)
@@ -231,5 +263,7 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
         return {**summary, **stats, "wall_seconds": time.perf_counter() - t0}
     stats["decisions"] = int(len(a))
     stats["bot"] = pc.bot
+    if t is not None:
+        stats["targets"] = pc.targets
     stats["wall_seconds"] = time.perf_counter() - t0  # this run's collection (or cache loading) and fitting
     return stats

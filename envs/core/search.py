@@ -222,7 +222,23 @@ class ISMCTSBot(_SearchBot):
     def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
         root, done = self.search(state, me)
         favourite = self._favourite.act(state, me) if self._favourite is not None else None
-        return self._choose(root, me * state.game.num_actions, legal, me, favourite, self.prior), done
+        base = me * state.game.num_actions
+        self._last = (root, base, legal, favourite)
+        return self._choose(root, base, legal, me, favourite, self.prior), done
+
+    def visit_counts(self) -> dict[int, float]:
+        """The last search's root visits per legal action, the heuristic favourite's ``prior`` head start included
+        (so the move played is a most-visited one): the search's policy, for distillation (``pretrain.targets:
+        visits``). A position with one legal action is not searched: this then still describes the search before."""
+        if getattr(self, "_last", None) is None:
+            raise ValueError(f"{self.game_name}: {self.name} has not searched yet (visit_counts follows an act "
+                             f"in a position with more than one legal action)")
+        root, base, legal, favourite = self._last
+        out = {}
+        for a in legal:
+            ch = root.children.get(base + a)
+            out[a] = (0.0 if ch is None else float(ch.n)) + (self.prior if a == favourite else 0.0)
+        return out
 
     def search(self, state: State, me: int) -> tuple[_Node, int]:
         """Run the iterations from ``state`` for seat ``me``; ``(root node, iterations done)``."""
