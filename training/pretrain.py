@@ -8,8 +8,9 @@ squared error, with a fresh Adam optimiser; PPO then starts from these weights w
 
 The teacher can be a search bot (``pretrain.bot: ismcts``): the policy then learns the search's moves, expert
 iteration's first step; with ``pretrain.targets: visits`` it learns an IS-MCTS teacher's root visit distribution
-instead of the move alone (soft targets: how sure the search was). Its games are slow, so they are played in chunks of :data:`CHUNK_GAMES` on
-``pretrain.workers`` processes and, with ``pretrain.cache``, kept on disk so an interrupted collection resumes.
+instead of the move alone (soft targets: how sure the search was). Its games are slow, so they are played in
+chunks of :data:`CHUNK_GAMES` on ``pretrain.workers`` processes and, with ``pretrain.cache``, kept on disk so an
+interrupted collection resumes.
 
 With ``pretrain.policy`` the run continues from a trained bot instead: the actor's weights are that policy's (no
 imitation), and the critic alone learns from the bot's games (if ``pretrain.bot`` is set).

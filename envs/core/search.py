@@ -218,6 +218,7 @@ class ISMCTSBot(_SearchBot):
     """Single-observer information-set MCTS (see the module docstring)."""
 
     name = "ismcts"
+    _last = None  # the last search's (root, action base, legal actions, favourite), for visit_counts
 
     def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
         root, done = self.search(state, me)
@@ -230,7 +231,7 @@ class ISMCTSBot(_SearchBot):
         """The last search's root visits per legal action, the heuristic favourite's ``prior`` head start included
         (so the move played is a most-visited one): the search's policy, for distillation (``pretrain.targets:
         visits``). A position with one legal action is not searched: this then still describes the search before."""
-        if getattr(self, "_last", None) is None:
+        if self._last is None:
             raise ValueError(f"{self.game_name}: {self.name} has not searched yet (visit_counts follows an act "
                              f"in a position with more than one legal action)")
         root, base, legal, favourite = self._last
