@@ -174,3 +174,33 @@ def test_visit_targets_need_an_ismcts_teacher():
             config(bot=bot, targets="visits")
     with pytest.raises(ConfigError, match="pretrain.targets"):
         config(targets="counts")
+
+
+def seats_decisions(g: int, seed: int) -> list[int]:
+    """Who moved at each decision of pretraining game ``g`` of four heuristic bots (collect's seeding)."""
+    import hustings
+    game = hustings.game_module("politrickers").raw_env.game_class(4)
+    bots = [hustings.make_bot("politrickers", "heuristic", seed=seed * 7919 + g * 4 + i) for i in range(4)]
+    state, seats = game.new_initial_state(seed=seed * 1_000_003 + g), []
+    while not state.is_terminal():
+        seats.append(state.current_player())
+        state.apply_action(bots[seats[-1]].act(state, seats[-1]))
+    return seats
+
+
+def test_a_teacher_can_play_one_seat_against_a_scripted_table():
+    """``pretrain.table``: the teacher plays seat ``g % n`` of game ``g``, the table's bot the others, and only the
+    teacher's decisions are data. With the heuristic on both sides the games are the self-play games (same seeds),
+    so each game's data are exactly the teacher seat's rows of the self-play data."""
+    from hustings.core.rules import ConfigError
+    from hustings.training.pretrain import _collect_games
+    selfplay, table = config(), config(table="heuristic")
+    for g in range(4):
+        every = _collect_games(selfplay, g, g + 1, seed=3)
+        mine = _collect_games(table, g, g + 1, seed=3)
+        rows = np.flatnonzero(np.asarray(seats_decisions(g, seed=3)) == g % 4)  # the seat is g % num_players
+        assert 0 < len(rows) == len(mine[2]) < len(every[2]) / 2
+        for part in range(4):
+            np.testing.assert_array_equal(mine[part], every[part][rows])
+    with pytest.raises(ConfigError, match="pretrain.table='ismcts' is invalid; expected null .* or one of"):
+        config(table="ismcts")

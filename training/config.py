@@ -288,8 +288,8 @@ class PretrainConfig(Section):
                           "behaviour cloning before PPO: the policy first imitates this bot (and the value net learns "
                           "its games' returns), then self-play improves on it; a search bot makes this expert "
                           "iteration's first step (the policy learns the search's moves); fresh runs only")
-    games: int = key(2000, "an int > 0", "games the bot plays against itself for the data (every seat's decisions "
-                     "are samples)", _positive)
+    games: int = key(2000, "an int > 0", "games the bot plays for the data (against itself: every seat's decisions "
+                     "are samples; see table)", _positive)
     epochs: int = key(8, "an int > 0", "passes over the data", _positive)
     batch_size: int = key(512, "an int > 0", "minibatch size", _positive)
     learning_rate: float = key(1e-3, "a number > 0", "learning rate of its own Adam optimiser", _positive)
@@ -304,6 +304,11 @@ class PretrainConfig(Section):
         "what the policy imitates: the bot's move (one-hot), or an IS-MCTS teacher's root visit counts (its "
         "distribution over the legal moves, the heuristic favourite's prior head start included; AlphaZero-style "
         "soft targets, which keep how sure the search was)")
+    table: str | None = key(None, "null or a scripted bot name (heuristic, random)",
+                            "who sits at the other seats: null, the teacher at every seat (every decision is data); "
+                            "a scripted bot, the teacher at one seat a game (seat = game index mod num_players) and "
+                            "that bot at the rest, and only the teacher's decisions are data: the positions the "
+                            "policy will meet when evaluated against that bot")
     policy: str | None = key(None, "null, a policy file (.npz or .pt) or 'shipped' (this game's shipped bot at "
                              "num_players)",
                              "continue from a trained bot: the actor starts from this policy's weights instead of "
@@ -399,6 +404,9 @@ class TrainConfig(RunConfig):
                 search.parse_search_spec(self.pretrain.bot)
             except ConfigError as e:
                 raise ConfigError(f"{source}: pretrain.bot: {e}") from None
+        if self.pretrain.table is not None and self.pretrain.table not in module.BOTS:
+            raise ConfigError(f"{source}: pretrain.table={self.pretrain.table!r} is invalid; expected null (the "
+                              f"teacher at every seat) or one of {', '.join(bots)}")
         if self.pretrain.targets == "visits":
             from hustings.core import search
             bot = self.pretrain.bot

@@ -2,7 +2,8 @@
 like a scripted bot and the value net learns the returns of that bot's games.
 
 The data are games the bot plays against itself through the rules module: every seat's decisions (observation,
-legal mask, the bot's action) and, per decision, the seat's discounted final result (the ``win`` reward, plus the
+legal mask, the bot's action; with ``pretrain.table``, the bot plays one seat against that scripted bot and only its
+own decisions count) and, per decision, the seat's discounted final result (the ``win`` reward, plus the
 config's shaping on the final score difference). The actor is trained by masked cross-entropy, the critic by mean
 squared error, with a fresh Adam optimiser; PPO then starts from these weights with its own optimiser.
 
@@ -31,18 +32,25 @@ CHUNK_GAMES = 50
 def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
     """``(obs, masks, actions, returns, targets)`` arrays of games ``start..stop-1`` (each game's deal and bots are
     seeded by its index alone, so any split of the games gives the same data). ``targets`` is None unless
-    ``pretrain.targets`` is ``visits``: then per decision the teacher's root visit distribution over the actions."""
+    ``pretrain.targets`` is ``visits``: then per decision the teacher's root visit distribution over the actions.
+    With ``pretrain.table`` set, the teacher plays seat ``g % num_players`` of game ``g`` and that scripted bot the
+    others; only the teacher's decisions are kept."""
     module = hustings.game_module(cfg.game)
     game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
     n, gamma, shaping = game.num_players, cfg.ppo.gamma, cfg.reward.shaping
-    soft = cfg.pretrain.targets == "visits"
+    soft, table = cfg.pretrain.targets == "visits", cfg.pretrain.table
     obs, masks, actions, returns, targets = [], [], [], [], []
     for g in range(start, stop):
-        bots = [hustings.make_bot(cfg.game, cfg.pretrain.bot, seed=seed * 7919 + g * n + i) for i in range(n)]
+        teacher = None if table is None else g % n  # None: the teacher plays every seat
+        bots = [hustings.make_bot(cfg.game, cfg.pretrain.bot if teacher in (None, i) else table,
+                                  seed=seed * 7919 + g * n + i) for i in range(n)]
         state = game.new_initial_state(seed=seed * 1_000_003 + g)
         seats: list[int] = []
         while not state.is_terminal():
             p = state.current_player()
+            if teacher is not None and p != teacher:
+                state.apply_action(bots[p].act(state, p))
+                continue
             obs.append(state.observation(p).copy())
             masks.append(state.legal_mask())
             actions.append(bots[p].act(state, p))
@@ -88,6 +96,8 @@ def _data_key(cfg: TrainConfig, seed: int) -> str:
             "observation_version": module.raw_env.game_class.observation_version}
     if cfg.pretrain.targets != "move":  # (left out for moves, so the chunks cached before the key existed still count)
         what["targets"] = cfg.pretrain.targets
+    if cfg.pretrain.table is not None:  # (likewise)
+        what["table"] = cfg.pretrain.table
     return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -266,5 +276,7 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     stats["bot"] = pc.bot
     if t is not None:
         stats["targets"] = pc.targets
+    if pc.table is not None:
+        stats["table"] = pc.table
     stats["wall_seconds"] = time.perf_counter() - t0  # this run's collection (or cache loading) and fitting
     return stats
