@@ -627,3 +627,29 @@ def test_prior_spec_is_checked():
     assert parse_search_spec("ismcts:prior=20") == ("ismcts", {"prior": 20})
     with pytest.raises(hustings.ConfigError, match="prior"):
         parse_search_spec("ismcts:prior=-1")
+
+
+def test_favourite_spec_is_checked():
+    assert parse_search_spec("ismcts:prior=20,favourite=shipped") == ("ismcts", {"prior": 20, "favourite": "shipped"})
+    with pytest.raises(hustings.ConfigError, match="favourite='policy' is invalid; expected one of heuristic, shipped"):
+        parse_search_spec("ismcts:favourite=policy")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_shipped_favourite_is_the_shipped_bot_of_the_tables_size(players):
+    """With a head start no search can overcome (prior above the iteration count), the move is the favourite's:
+    the shipped bot for this table's size, not the heuristic."""
+    game = hustings.game_module("politrickers").raw_env.game_class(players)
+    shipped = hustings.load_bot("politrickers", num_players=players)
+    heuristic = hustings.make_bot("politrickers", "heuristic", seed=0)
+    bot = make_search_bot("politrickers", "ismcts:iters=4,prior=100,favourite=shipped", seed=1)
+    differs = 0
+    for state in random_positions(game, 12, seed=players):
+        p = state.current_player()
+        if len(state.legal_actions()) < 2:
+            continue
+        want = shipped.act(state, p)
+        assert bot.act(state, p) == want
+        differs += want != heuristic.act(state, p)
+    assert differs  # the positions tell the two favourites apart
+    assert bot._favourite_size == players

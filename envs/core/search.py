@@ -65,11 +65,15 @@ from .rules import ConfigError, State
 SEARCH_BOTS = ("ismcts", "pimc")
 
 ROLLOUTS = ("random", "heuristic")
+#: Who names the root move that gets the ``prior`` head start: the game's scripted ``heuristic`` bot, or the
+#: ``shipped`` trained bot for the table's size (``hustings.load_bot``).
+FAVOURITES = ("heuristic", "shipped")
 LEAVES = ("returns", "scores")
 
 #: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
 DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
-                  "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0}
+                  "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
+                  "favourite": "heuristic"}
 #: Sized so that a game against three heuristic bots costs the searcher a few seconds on one core; where whole-game
 #: rollouts are long (Democracy: many islands; Prime Minister: ~400 decisions), rollouts play the heuristic and stop
 #: after the next score change(s), valued by the scores (``leaf=scores``), and new nodes wait for their siblings'
@@ -125,6 +129,7 @@ class _SearchBot(Bot):
         self.leaf, self.scale, self.horizon = opts["leaf"], float(opts["scale"]), opts["horizon"]
         self.fpu = None if opts["fpu"] is None else float(opts["fpu"])
         self.prior = float(opts["prior"])
+        self.favourite = opts["favourite"]
         # With a time budget the iteration count caps the search only when it was asked for.
         self._max_iterations = (opts["iterations"] if opts["seconds"] is None or "iterations" in options
                                 else 1 << 62)
@@ -136,9 +141,10 @@ class _SearchBot(Bot):
             from .. import make_bot
 
             self._heuristic = make_bot(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
-        #: With ``prior`` > 0 the game's heuristic names the root move that gets the head start (IS-MCTS only).
-        self._favourite = None
-        if self.prior > 0:
+        #: With ``prior`` > 0 the ``favourite`` bot names the root move that gets the head start (IS-MCTS only):
+        #: the heuristic at once, the shipped bot when the table's size is known (the first search).
+        self._favourite, self._favourite_size = None, None
+        if self.prior > 0 and self.favourite == "heuristic":
             from .. import make_bot
 
             self._favourite = make_bot(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
@@ -151,6 +157,18 @@ class _SearchBot(Bot):
             self._heuristic.reset(self.rng.getrandbits(32))
         if self._favourite is not None and seed is not None:
             self._favourite.reset(self.rng.getrandbits(32))
+
+    def _favourite_move(self, state: State, me: int) -> int | None:
+        """The move that gets the ``prior`` head start, or None without one."""
+        if self.prior <= 0:
+            return None
+        n = state.game.num_players
+        if self.favourite == "shipped" and self._favourite_size != n:  # the shipped bot of this table's size
+            from .. import load_bot
+
+            self._favourite = load_bot(self.game_name, num_players=n, seed=self.rng.getrandbits(32))
+            self._favourite_size = n
+        return self._favourite.act(state, me)
 
     def _rollout(self, world: State, version0: int) -> list[float]:
         """Play ``world`` on (in place) with the rollout policy and value where it stops: at the end, after ``depth``
@@ -222,7 +240,7 @@ class ISMCTSBot(_SearchBot):
 
     def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
         root, done = self.search(state, me)
-        favourite = self._favourite.act(state, me) if self._favourite is not None else None
+        favourite = self._favourite_move(state, me)
         base = me * state.game.num_actions
         self._last = (root, base, legal, favourite)
         return self._choose(root, base, legal, me, favourite, self.prior), done
@@ -373,7 +391,7 @@ BOT_CLASSES = {"ismcts": ISMCTSBot, "pimc": PIMCBot}
 #: SPEC keys -> option name (``iters`` is short for ``iterations``).
 SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
              "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
-             "fpu": "fpu", "prior": "prior"}
+             "fpu": "fpu", "prior": "prior", "favourite": "favourite"}
 EXPECTED = {
     "iterations": "an int >= 1",
     "seconds": "a number > 0 (seconds per move)",
@@ -384,7 +402,8 @@ EXPECTED = {
     "leaf": "one of " + ", ".join(LEAVES),
     "scale": "a number > 0",
     "fpu": "a number or none (expand every untried action first)",
-    "prior": "a number >= 0 (head-start visits of the heuristic's move at the root)",
+    "prior": "a number >= 0 (head-start visits of the favourite's move at the root)",
+    "favourite": "one of " + ", ".join(FAVOURITES),
 }
 
 
@@ -403,6 +422,7 @@ _CHECKS = {
     "scale": lambda v: _is_num(v) and v > 0,
     "fpu": lambda v: v is None or _is_num(v),
     "prior": lambda v: _is_num(v) and v >= 0,
+    "favourite": lambda v: v in FAVOURITES,
 }
 
 
@@ -442,8 +462,10 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
     * ``leaf``: ``returns`` or ``scores``, the value of a rollout stopped before the end (:func:`score_values`);
     * ``scale``: number > 0, the score difference worth ``tanh(1)`` for ``leaf=scores``;
     * ``fpu``: number or ``none``, first-play urgency (``none``: expand every untried action first);
-    * ``prior``: number >= 0, IS-MCTS only: the game's heuristic move at the root counts that many visits more in
-      the final choice, so the search plays something else only when it out-visits it by that much (0: off).
+    * ``prior``: number >= 0, IS-MCTS only: the favourite's move at the root counts that many visits more in
+      the final choice, so the search plays something else only when it out-visits it by that much (0: off);
+    * ``favourite``: ``heuristic`` (the game's scripted bot) or ``shipped`` (the shipped trained bot for the
+      table's size), who names that move.
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
     """
