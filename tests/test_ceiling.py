@@ -67,7 +67,7 @@ def test_democracy_bound_sees_the_hands_but_not_the_commitments_or_the_future():
     committed = [q for q in range(4) if q != me and st.plays[q] >= 0]
     seen_plays, seen_future = set(), set()
     for i in range(40):
-        world = ceiling_mod.reveal_hands(st, me, random.Random(i))
+        world = st.reveal_hands(me, random.Random(i))
         assert (world.observation(me) == st.observation(me)).all()  # the searcher's own view is the real one
         for q in range(4):
             if q == me or q not in committed:
@@ -89,6 +89,7 @@ def test_democracy_bound_sees_the_hands_but_not_the_commitments_or_the_future():
 
 def test_the_ceiling_uses_the_democracy_sampler(monkeypatch):
     used = []
-    monkeypatch.setattr(ceiling_mod, "reveal_hands", lambda s, p, r: used.append(1) or ceiling_mod.reveal(s, p, r))
+    state_class = type(_democracy_mid_trick())
+    monkeypatch.setattr(state_class, "reveal_hands", lambda s, p, r: used.append(1) or ceiling_mod.reveal(s, p, r))
     ceiling_mod.ceiling("democracy", 4, seed=2, spec="ismcts:iters=4", progress=False)
     assert used

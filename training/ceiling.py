@@ -12,15 +12,13 @@ a target above it is out of reach for search and, in practice, for a policy that
 Democracy is the exception to "every card seen": its plays are simultaneous (the rules module takes the
 commitments to a trick one seat after another, face down), so the card another seat has committed is that seat's
 *choice*, not a card a perfect-information player would see, and the voting pool's unturned cards and the undealt
-stub, in order, are the future. Its bound (:func:`reveal_hands`) shows every hand but keeps those hidden.
+stub, in order, are the future. Its bound (``DemocracyState.reveal_hands``) shows every hand but keeps those hidden.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
-
-import numpy as np
 
 import hustings
 from hustings.core.rules import State
@@ -38,48 +36,16 @@ def reveal(state: State, player: int, rng: random.Random) -> State:
     return out
 
 
-def reveal_hands(state: State, player: int, rng: random.Random) -> State:
-    """Democracy's perfect-information world: every hand as it is, but each other seat's commitment to the current
-    trick drawn uniformly from the cards it held before committing (its hand and the committed card), and the
-    voting pool's unturned cards, the stub and the unseen leftovers shuffled among those places (the future)."""
-    st = state._copy()
-    st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
-    if st.finished:
-        return st
-    n, k = st.n, len(st.hands[0])
-    w, off = st.world, st.game.off
-    for q in range(n):
-        c = st.plays[q]
-        if q == player or c < 0:
-            continue
-        held = st.hands[q][:]
-        held[c] += 1
-        pick = rng.randrange(sum(held))  # a physical card, uniformly
-        for card, count in enumerate(held):
-            if pick < count:
-                break
-            pick -= count
-        held[card] -= 1
-        st.hands[q], st.plays[q] = held, card
-        row = off["commit"] + q * k
-        w[row:row + k] = 0
-        w[row + card] = 1
-    w[off["hand"]:off["hand"] + n * k] = np.asarray(st.hands, dtype=np.float32).ravel()
-    t = st.trick + 1
-    future = st.pool[t:] + st.stub + st.unseen_discards
-    rng.shuffle(future)
-    tail, stub = len(st.pool) - t, len(st.stub)
-    st.pool[t:], st.stub, st.unseen_discards = future[:tail], future[tail:tail + stub], future[tail + stub:]
-    return st
-
-
-#: Games whose perfect-information world is not the plain copy of :func:`reveal` (see the module docstring).
-SAMPLERS = {"democracy": "reveal_hands"}
+def world(state: State, player: int, rng: random.Random) -> State:
+    """The ceiling search's world: the game's own perfect-information world where it has one (``reveal_hands``:
+    Democracy, whose commitments are choices, see the module docstring), else :func:`reveal`."""
+    own = getattr(state, "reveal_hands", None)
+    return own(player, rng) if own is not None else reveal(state, player, rng)
 
 
 def ceiling(game: str, games: int, num_players: int | None = None, seed: int = 0, spec: str = "ismcts",
             progress: bool = True) -> dict:
-    """The tournament summary of ``spec`` seeing the real position (:func:`reveal`) against n-1 heuristic bots."""
+    """The tournament summary of ``spec`` seeing the real position (:func:`world`) against n-1 heuristic bots."""
     if not spec.startswith("ismcts"):
         raise hustings.ConfigError(f"{game}: the ceiling search must be an ismcts SPEC, got {spec!r}")
     build = ev.build_bot
@@ -87,7 +53,7 @@ def ceiling(game: str, games: int, num_players: int | None = None, seed: int = 0
     def build_revealed(game_name, recipe, bot_seed=None):
         bot = build(game_name, recipe, bot_seed)
         if recipe == ("search", spec):
-            bot.sampler = globals()[SAMPLERS.get(hustings._game_key(game_name), "reveal")]
+            bot.sampler = world
         return bot
 
     n = num_players or hustings.game_module(game).raw_env.default_players

@@ -578,6 +578,46 @@ class DemocracyState(WorldState):
         w[off["hand"]:off["hand"] + n * k] = np.asarray(hands, dtype=np.float32).ravel()
         return st
 
+    def reveal_hands(self, player: int, rng: random.Random) -> "DemocracyState":
+        """A perfect-information world for ``player``'s search (``hustings.training.ceiling``): every hand as it
+        is, but each other seat's commitment to the current trick drawn uniformly from the cards it held before
+        committing (its hand and the committed card), since the plays are simultaneous and a commitment is a choice,
+        not a card to see; and the voting pool's unturned cards, the stub and the unseen leftovers (the future)
+        shuffled among those places. The world's own RNG is fresh from ``rng``."""
+        st = self._copy()
+        st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
+        if st.finished:
+            return st
+        n, k = st.n, NUM_KINDS
+        w, off = st.world, self.game.off
+        for q in range(n):
+            c = st.plays[q]
+            if q == player or c < 0:
+                continue
+            held = st.hands[q][:]
+            held[c] += 1
+            pick = rng.randrange(sum(held))  # a physical card, uniformly
+            for card, count in enumerate(held):
+                if pick < count:
+                    break
+                pick -= count
+            held[card] -= 1
+            st.hands[q], st.plays[q] = held, card
+            row = off["commit"] + q * k
+            w[row:row + k] = 0
+            w[row + card] = 1
+        w[off["hand"]:off["hand"] + n * k] = np.asarray(st.hands, dtype=np.float32).ravel()
+        t = st.trick + 1
+        future = st.pool[t:] + st.stub + st.unseen_discards
+        rng.shuffle(future)
+        tail, stub = len(st.pool) - t, len(st.stub)
+        st.pool[t:], st.stub, st.unseen_discards = future[:tail], future[tail:tail + stub], future[tail + stub:]
+        return st
+
+
+    #: Games whose perfect-information world is not the plain copy of :func:`reveal` (see the module docstring).
+    SAMPLERS = {"democracy": "reveal_hands"}
+
     def random_rollout(self, rng: random.Random, max_steps: int | None = None,
                        stop_version: int | None = None) -> int:
         """:meth:`State.random_rollout` as one tight loop: the same plays from the same ``rng`` (a uniform pick
