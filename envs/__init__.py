@@ -90,13 +90,14 @@ def make_bot(game: str, spec: str, seed: int | None = None):
     return bots[spec](seed=seed)
 
 
-def load_bot(game: str, num_players: int | None = None, seed: int | None = None):
+def load_bot(game: str, num_players: int | None = None, seed: int | None = None, search: bool = True):
     """The shipped trained bot of ``game`` (a :class:`~hustings.core.bots.Bot`: ``bot.act(state, player)``) for a
     table of ``num_players`` (default: the game's default size). Every game ships one bot per table size it
-    supports (``hustings.checkpoints.sizes(game)``). Needs no torch."""
+    supports (``hustings.checkpoints.sizes(game)``). Needs no torch. Where a size's bot plays with a search (its
+    net naming the move the search favours: Politrickers 4p and 5p), ``search=False`` gives the net alone."""
     from . import checkpoints
 
-    return checkpoints.load_bot(_game_key(game), num_players=num_players, seed=seed)
+    return checkpoints.load_bot(_game_key(game), num_players=num_players, seed=seed, search=search)
 
 
 #: Games that also come as a PettingZoo ``ParallelEnv`` (``parallel_env()``).

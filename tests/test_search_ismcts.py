@@ -638,9 +638,9 @@ def test_favourite_spec_is_checked():
 @pytest.mark.parametrize("players", [4, 5])
 def test_shipped_favourite_is_the_shipped_bot_of_the_tables_size(players):
     """With a head start no search can overcome (prior above the iteration count), the move is the favourite's:
-    the shipped bot for this table's size, not the heuristic."""
+    the shipped net for this table's size (without the search that size's shipped bot plays), not the heuristic."""
     game = hustings.game_module("politrickers").raw_env.game_class(players)
-    shipped = hustings.load_bot("politrickers", num_players=players)
+    shipped = hustings.load_bot("politrickers", num_players=players, search=False)
     heuristic = hustings.make_bot("politrickers", "heuristic", seed=0)
     bot = make_search_bot("politrickers", "ismcts:iters=4,prior=100,favourite=shipped", seed=1)
     differs = 0
@@ -653,3 +653,19 @@ def test_shipped_favourite_is_the_shipped_bot_of_the_tables_size(players):
         differs += want != heuristic.act(state, p)
     assert differs  # the positions tell the two favourites apart
     assert bot._favourite_size == players
+
+
+def test_shipped_favourite_searches_do_not_depend_on_the_games_before():
+    """The shipped net is loaded at the first search; a bot that has searched before searches a position exactly as
+    a new one does after the same ``reset(seed)`` (so tournament results do not depend on how games fall on workers)."""
+    game = hustings.game_module("politrickers").raw_env.game_class(4)
+    positions = [s for s in random_positions(game, 6, seed=11) if len(s.legal_actions()) > 1]
+    used = make_search_bot("politrickers", "ismcts:iters=30,favourite=shipped", seed=0)
+    used.act(positions[0].clone(), positions[0].current_player())  # loads its favourite
+    for state in positions[1:]:
+        fresh = make_search_bot("politrickers", "ismcts:iters=30,favourite=shipped", seed=0)
+        fresh.reset(7)
+        used.reset(7)
+        p = state.current_player()
+        assert fresh.act(state.clone(), p) == used.act(state.clone(), p)
+        assert fresh.visit_counts() == used.visit_counts()

@@ -132,3 +132,51 @@ def test_a_bot_continued_from_an_earlier_one_says_which_and_what_it_cost(game, n
     assert pre["timesteps_before"] > 0 and pre["wall_seconds_before"] > 0
     header = "".join(line for line in text.splitlines(keepends=True) if line.startswith("#"))
     assert pre["policy_file_sha256"] in header
+
+
+SEARCHED = [(g, n) for g, n in TABLES if checkpoints.search_spec(g, n)]
+
+
+def test_politrickers_4p_and_5p_play_with_a_search_favouring_their_net():
+    """Where a size's net alone is level with the heuristic, its shipped bot plays IS-MCTS with the net naming the
+    favoured move (search.json); ``search=False`` is the net alone."""
+    from hustings.core.search import ISMCTSBot
+    from hustings.policy_bot import PolicyBot
+
+    assert SEARCHED == [("politrickers", 4), ("politrickers", 5)]
+    for game, n in SEARCHED:
+        bot = hustings.load_bot(game, num_players=n, seed=1)
+        assert isinstance(bot, ISMCTSBot) and bot.favourite == "shipped" and bot.prior > 0
+        net = hustings.load_bot(game, num_players=n, search=False)
+        assert isinstance(net, PolicyBot)
+        state = hustings.game_module(game).raw_env.game_class(n).new_initial_state(seed=3)
+        p = state.current_player()
+        bot.act(state, p)
+        assert isinstance(bot._favourite, PolicyBot)  # it favours the net, not itself
+        assert bot._favourite.act(state, p) == net.act(state, p)
+    for game, n in TABLES:
+        if (game, n) not in SEARCHED:
+            assert isinstance(hustings.load_bot(game, num_players=n), PolicyBot)
+
+
+def test_shipped_spec_is_the_search_and_shipped_net_spec_the_net_alone():
+    from hustings.training.evaluate import tournament
+
+    def bots(spec):
+        res = tournament("politrickers", [spec] + ["heuristic"] * 3, 4, num_players=4, seed=3, workers=1,
+                         progress=False)
+        return list(res["bots"].values())
+
+    assert bots("shipped:politrickers") == bots("ismcts:favourite=shipped")
+    assert bots("shipped-net:politrickers") == bots(checkpoints.policy_path("politrickers", 4))
+    assert bots("shipped:politrickers") != bots("shipped-net:politrickers")
+
+
+def test_a_damaged_search_file_is_named(tmp_path):
+    path = tmp_path / "search.json"
+    for text, message in (("{", "not readable as JSON"), ('{"spec": "heuristic"}', "spec is 'heuristic'; expected"),
+                          ('["ismcts"]', "spec is None; expected"),
+                          ('{"spec": "ismcts:iters=0"}', "bot 'ismcts:iters=0': iters='0' is invalid; expected an int >= 1")):
+        path.write_text(text)
+        with pytest.raises(hustings.CheckpointError, match=r"search\.json: " + message.replace("(", r"\(")):
+            checkpoints._read_search_spec(str(path), 0)

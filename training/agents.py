@@ -56,7 +56,7 @@ def is_callable_spec(spec: str) -> bool:
     from hustings.core import search
 
     return (isinstance(spec, str) and bool(CALLABLE.match(spec)) and not search.is_search_spec(spec)
-            and not spec.startswith("shipped:"))
+            and not spec.startswith(("shipped:", "shipped-net:")))
 
 
 def load_factory(ref: str):
@@ -233,8 +233,11 @@ def spec_files(spec: str, num_players: int | None = None) -> list[str]:
     a factory's module source."""
     from hustings import checkpoints
 
-    if spec.startswith("shipped:"):
-        return [checkpoints.policy_path(spec[len("shipped:"):], num_players)]
+    if spec.startswith(("shipped:", "shipped-net:")):
+        game = spec.partition(":")[2]
+        searched = spec.startswith("shipped:") and checkpoints.search_spec(game, num_players) is not None
+        return [checkpoints.policy_path(game, num_players)] + (
+            [os.path.join(checkpoints.folder(game, num_players), checkpoints.SEARCH_FILE)] if searched else [])
     ref = spec[len(TEXT):] if spec.startswith(TEXT) else spec
     if is_callable_spec(ref):
         try:

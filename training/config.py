@@ -309,8 +309,8 @@ class PretrainConfig(Section):
                             "a scripted bot, the teacher at one seat a game (seat = game index mod num_players) and "
                             "that bot at the rest, and only the teacher's decisions are data: the positions the "
                             "policy will meet when evaluated against that bot")
-    policy: str | None = key(None, "null, a policy file (.npz or .pt) or 'shipped' (this game's shipped bot at "
-                             "num_players)",
+    policy: str | None = key(None, "null, a policy file (.npz or .pt) or 'shipped' (this game's shipped net at "
+                             "num_players, without the search some sizes play it with)",
                              "continue from a trained bot: the actor starts from this policy's weights instead of "
                              "imitating `bot` (the value net still learns the returns of `bot`'s games, if `bot` is "
                              "set); its network must have this config's ppo.net_arch and activation; fresh runs only")

@@ -1,6 +1,8 @@
 """Tournaments between bots: ``hustings evaluate GAME --players N --bots SPEC [SPEC ...] --games K [--json OUT]``.
 
-A SPEC is a scripted bot's name (``random``, ``heuristic``, ...), a shipped bot (``shipped:democracy``), the path
+A SPEC is a scripted bot's name (``random``, ``heuristic``, ...), a shipped bot (``shipped:democracy``; where the
+shipped bot of that size plays with a search, ``shipped-net:GAME`` is its net alone), a search bot (``ismcts``,
+``pimc``, with options), the path
 of a checkpoint or policy file written by ``hustings train`` (``runs/<game>/checkpoint.pt``, ``policy.pt``,
 ``policy.npz``), or an exported ``.onnx`` policy; give one SPEC per seat, or one SPEC to fill every seat.
 
@@ -32,6 +34,7 @@ from hustings.records import Recorder
 
 FAIR = "fair share"
 SHIPPED = "shipped:"  # a SPEC prefix: shipped:democracy is the shipped Democracy bot for the table's size
+SHIPPED_NET = "shipped-net:"  # its net alone, where the shipped bot of that size plays with a search
 
 
 # --- bots from specs --------------------------------------------------------------------------------------------
@@ -55,10 +58,17 @@ def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
             recipes.append(("search", spec))
             continue
         path = spec
-        if spec.startswith(SHIPPED):
-            path = checkpoints.policy_path(spec[len(SHIPPED):], game.num_players)
+        shipped = spec.startswith((SHIPPED, SHIPPED_NET))
+        if shipped:
+            name = spec.partition(":")[2]
+            path = checkpoints.policy_path(name, game.num_players)
+            searched = checkpoints.search_spec(name, game.num_players) if spec.startswith(SHIPPED) else None
+            if searched is not None:  # this size's shipped bot plays with a search, its net favouring a move
+                search.check_sampler(game, game_name, searched)
+                recipes.append(("search", searched))
+                continue
         looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip", ".onnx", ".npz"))
-        if not spec.startswith(SHIPPED) and not looks_like_path and not os.path.exists(spec):
+        if not shipped and not looks_like_path and not os.path.exists(spec):
             raise hustings.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
                                        f"({', '.join(sorted(module.BOTS))}), a shipped bot "
                                        f"({', '.join(SHIPPED + g for g in checkpoints.names())}), a search bot "
@@ -72,7 +82,7 @@ def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
         if spec not in cache:
             policy = load_policy(path, game)
             cache[spec] = ("policy", policy.to_arrays(), policy.activation,
-                           spec if spec.startswith(SHIPPED) else os.path.basename(spec))
+                           spec if shipped else os.path.basename(spec))
         recipes.append(cache[spec])
     return recipes
 

@@ -4,7 +4,8 @@
     python -m hustings.training.shipped_table table            (docs/shipped-bots.md and README's table, from the results)
     python -m hustings.training.shipped_table install RUN_DIR  (a finished run becomes the shipped bot of its size)
 
-``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size) with n-1 copies of an opponent over
+``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size, with its search where its folder has a
+``search.json``) with n-1 copies of an opponent over
 duplicate deals (every seat rotation of each deal) and keeps the result as ``docs/shipped-bots/GAME-Np-OPP.json``;
 finished results are kept, so an interrupted ``play`` resumes where it stopped (``--again`` replays them). The
 deals start at seed :data:`SEED`, which no training run evaluates on: these are fresh games, not the ones the
@@ -64,7 +65,8 @@ INSTALLED = ("policy.npz", "config.yaml", "report.json", "report.md", "learning_
 
 def install(run_dir: str) -> str:
     """Copy a finished training run's bot into ``checkpoints/<game>/<n>p/`` (the default size: ``checkpoints/<game>/``,
-    which also keeps ``policy.pt``); the folder it went to. Its old results in docs/shipped-bots/ are removed."""
+    which also keeps ``policy.pt``); the folder it went to. Its old results in docs/shipped-bots/ are removed. A
+    ``search.json`` there is kept: the new net then plays inside that search (delete it for the net alone)."""
     import shutil
 
     from hustings import checkpoints
@@ -113,6 +115,9 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     steps = f"{(before + rep['timesteps']) / 1e6:.1f}M" + (f" + imitation{of}" if imitated else "") + (
         f" ({pre['decisions']:,} decisions)" if "decisions" in pre else "") + (
         f" ({before / 1e6:.1f}M, then continued {rep['timesteps'] / 1e6:.1f}M)" if before else "")
+    searched = checkpoints.search_spec(game, n)
+    if searched:  # the net plays inside a search: say so, the search's cost is per move, not training
+        steps += f"; plays with `{searched}`"
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
     wall = wall_before + float(pre.get("wall_seconds", 0.0)) + rep["wall_seconds"]  # earlier stages, warm start, PPO
     return steps, f"{wall / 60:.0f} min ({cfg})"
@@ -148,7 +153,9 @@ run evaluates on them), every seat rotation of each deal. A cell is the bot's wi
 and the number of games; **bold** where the interval's lower bound is above fair share (1/n; shared wins are
 split: in Politix the members of the winning party share its win). Wall times are from each bot's `report.json`
 (the configs' headers say more): the default-size bots trained on 2 cores (Politix's and Prime Minister's beside
-other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). Regenerate:
+other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). A bot
+whose folder has a `search.json` plays with that search ("plays with ..." in its cost column: IS-MCTS at the game's
+standard budget, the net naming the favoured root move); its net alone is `shipped-net:GAME`. Regenerate:
 `python -m hustings.training.shipped_table play` (finished results are kept; the committed ones took {minutes} min
 of play in all, nearly all of it the IS-MCTS games, on 2 cores shared with the training runs), then
 `python -m hustings.training.shipped_table table`.

@@ -66,7 +66,7 @@ SEARCH_BOTS = ("ismcts", "pimc")
 
 ROLLOUTS = ("random", "heuristic")
 #: Who names the root move that gets the ``prior`` head start: the game's scripted ``heuristic`` bot, or the
-#: ``shipped`` trained bot for the table's size (``hustings.load_bot``).
+#: ``shipped`` trained net for the table's size (``hustings.load_bot(..., search=False)``).
 FAVOURITES = ("heuristic", "shipped")
 LEAVES = ("returns", "scores")
 
@@ -142,7 +142,7 @@ class _SearchBot(Bot):
 
             self._heuristic = make_bot(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
         #: With ``prior`` > 0 the ``favourite`` bot names the root move that gets the head start (IS-MCTS only):
-        #: the heuristic at once, the shipped bot when the table's size is known (the first search).
+        #: the heuristic at once, the shipped net when the table's size is known (the first search).
         self._favourite, self._favourite_size = None, None
         if self.prior > 0 and self.favourite == "heuristic":
             from .. import make_bot
@@ -155,18 +155,21 @@ class _SearchBot(Bot):
         super().reset(seed)
         if self._heuristic is not None and seed is not None:
             self._heuristic.reset(self.rng.getrandbits(32))
-        if self._favourite is not None and seed is not None:
-            self._favourite.reset(self.rng.getrandbits(32))
+        if self.prior > 0 and seed is not None:  # drawn whether or not a shipped favourite is loaded yet, so a
+            favourite_seed = self.rng.getrandbits(32)  # game's moves never depend on the games played before it
+            if self._favourite is not None:
+                self._favourite.reset(favourite_seed)
 
     def _favourite_move(self, state: State, me: int) -> int | None:
         """The move that gets the ``prior`` head start, or None without one."""
         if self.prior <= 0:
             return None
         n = state.game.num_players
-        if self.favourite == "shipped" and self._favourite_size != n:  # the shipped bot of this table's size
+        if self.favourite == "shipped" and self._favourite_size != n:  # the shipped net of this table's size
             from .. import load_bot
 
-            self._favourite = load_bot(self.game_name, num_players=n, seed=self.rng.getrandbits(32))
+            # the net alone (a shipped bot that plays with this search must not favour itself); deterministic
+            self._favourite = load_bot(self.game_name, num_players=n, seed=0, search=False)
             self._favourite_size = n
         return self._favourite.act(state, me)
 
@@ -464,7 +467,7 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
     * ``fpu``: number or ``none``, first-play urgency (``none``: expand every untried action first);
     * ``prior``: number >= 0, IS-MCTS only: the favourite's move at the root counts that many visits more in
       the final choice, so the search plays something else only when it out-visits it by that much (0: off);
-    * ``favourite``: ``heuristic`` (the game's scripted bot) or ``shipped`` (the shipped trained bot for the
+    * ``favourite``: ``heuristic`` (the game's scripted bot) or ``shipped`` (the shipped trained net for the
       table's size), who names that move.
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
