@@ -167,7 +167,9 @@ def test_shipped_spec_is_the_search_and_shipped_net_spec_the_net_alone():
                          progress=False)
         return list(res["bots"].values())
 
-    assert bots("shipped:politrickers") == bots("ismcts:favourite=shipped")
+    searched = checkpoints.search_spec("politrickers", 4)
+    assert searched.startswith("ismcts:") and "favourite=shipped" in searched
+    assert bots("shipped:politrickers") == bots(searched)
     assert bots("shipped-net:politrickers") == bots(checkpoints.policy_path("politrickers", 4))
     assert bots("shipped:politrickers") != bots("shipped-net:politrickers")
 
