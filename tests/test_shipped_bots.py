@@ -178,7 +178,8 @@ def test_a_damaged_search_file_is_named(tmp_path):
     path = tmp_path / "search.json"
     for text, message in (("{", "not readable as JSON"), ('{"spec": "heuristic"}', "spec is 'heuristic'; expected"),
                           ('["ismcts"]', "spec is None; expected"),
-                          ('{"spec": "ismcts:iters=0"}', "bot 'ismcts:iters=0': iters='0' is invalid; expected an int >= 1")):
+                          ('{"spec": "ismcts:iters=0"}',
+                           "bot 'ismcts:iters=0': iters='0' is invalid; expected an int >= 1")):
         path.write_text(text)
         with pytest.raises(hustings.CheckpointError, match=r"search\.json: " + message.replace("(", r"\(")):
             checkpoints._read_search_spec(str(path), 0)

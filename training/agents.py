@@ -248,6 +248,15 @@ def spec_files(spec: str, num_players: int | None = None) -> list[str]:
     return [spec] if os.path.isfile(spec) else []
 
 
+def spec_sha256(spec: str, num_players: int | None = None) -> str | None:
+    """The hash an agent SPEC goes by at a table of ``num_players``: its one file's sha256, the sha256 of its files'
+    hashes when it has several (a shipped net and its ``search.json``), None for a built-in bot."""
+    digests = [sha256(f) for f in spec_files(spec, num_players)]
+    if len(digests) <= 1:
+        return digests[0] if digests else None
+    return hashlib.sha256("".join(digests).encode()).hexdigest()
+
+
 def sha256(path: str) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:

@@ -390,11 +390,9 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
             game = hustings.game_module(g).raw_env.game_class(n)
             recipes = agents_mod.resolve(g, game, specs)
             for s in specs:
-                files = agents_mod.spec_files(s, n)
-                if files:  # one file: its hash; several (a shipped net and its search.json): the hash of their hashes
-                    digests = [agents_mod.sha256(f) for f in files]
-                    hashes.setdefault(_hash_key(s, n), digests[0] if len(digests) == 1 else
-                                      hashlib.sha256("".join(digests).encode()).hexdigest())
+                digest = agents_mod.spec_sha256(s, n)
+                if digest is not None:
+                    hashes.setdefault(_hash_key(s, n), digest)
             tables = plan_tables(g, n, specs, cfg["sets"], cfg["rr_sets"], seed)
             versions = {"game": hustings.VERSIONS[g], "observation": type(game).observation_version}
             for t in tables:
