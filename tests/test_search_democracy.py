@@ -386,3 +386,84 @@ def test_the_hidden_places_are_exactly_the_documented_ones():
         flat = Counter([c for part in places[0] for c in part] + [c for c in places[1] if c >= 0]
                        + list(places[2]) + list(places[3]) + list(places[4]))
         assert flat == unseen
+
+
+# --- recommit: the other seats' hidden commitments as a model would have chosen them (search model=heuristic) -----
+def _pending(states, player):
+    """States where some other seat has committed to the current trick."""
+    return [st for st in states if not st.finished and any(c >= 0 for q, c in enumerate(st.plays) if q != player)]
+
+
+def test_recommit_redraws_each_commitment_as_the_model_chooses_from_what_the_seat_held(table):
+    from hustings.democracy.bots import HeuristicBot
+
+    game, states = table
+    model = HeuristicBot(seed=0)
+    rng = random.Random(7)
+    checked = changed = 0
+    for st in states:
+        for p in range(game.num_players):
+            if not _pending([st], p):
+                continue
+            s = st.sample_hidden(p, rng)
+            uniform_plays = list(s.plays)
+            expected = {}
+            for q, c in enumerate(s.plays):  # what each seat would choose, from its own copy of the table
+                if q != p and c >= 0:
+                    alone = s.clone()
+                    alone.hands[q][c] += 1
+                    alone._rebuild_world()
+                    expected[q] = model.act(alone, q)
+            s.recommit(p, model.act)
+            for q, c in enumerate(s.plays):
+                if q == p or c < 0:
+                    assert c == uniform_plays[q]  # own commitment and seats yet to commit untouched
+                else:
+                    assert c == expected[q]
+                    checked += 1
+                    changed += c != uniform_plays[q]
+            assert np.array_equal(s.observation(p), st.observation(p))  # still p's information set
+            assert public_of(s, p) == public_of(st, p)
+            assert card_counts(s) == full_deck(game.num_players)
+            assert np.array_equal(game.state_from_json(s.to_json()).world, s.world)
+    assert checked >= 10 and changed > 0
+
+
+def test_recommit_keeps_a_card_the_seat_could_not_have_chosen():
+    game = DemocracyGame(4)
+    st = next(s for s in midgame_states(game, 30, seed=3) if s.turn >= 2)
+    p = st.current_player()
+    before = list(st.plays)
+    committed = [q for q in range(4) if q != p and before[q] >= 0]
+    assert committed
+    not_held = lambda state, q: next(c for c in range(NUM_KINDS) if state.hands[q][c] == 0)  # noqa: E731
+    st.recommit(p, not_held)
+    assert st.plays == before
+    assert np.array_equal(game.state_from_json(st.to_json()).world, st.world)
+
+
+def test_the_modelled_search_samples_heuristic_commitments():
+    from hustings.core.search import make_search_bot
+    from hustings.democracy.bots import HeuristicBot
+
+    game = DemocracyGame(4)
+    st = next(s for s in midgame_states(game, 30, seed=5) if s.turn >= 2)
+    me = st.current_player()
+    bot = make_search_bot("democracy", "pimc:iters=8,model=heuristic", seed=1)
+    plain = make_search_bot("democracy", "pimc:iters=8", seed=1)
+    model = HeuristicBot(seed=0)
+    differs = False
+    for i in range(20):
+        world = bot.sampler(st, me, random.Random(i))
+        uniform = plain.sampler(st, me, random.Random(i))
+        assert [world.hands[q] for q in range(4) if world.plays[q] < 0] == \
+            [uniform.hands[q] for q in range(4) if uniform.plays[q] < 0]  # the same draw, then the model
+        for q in range(4):
+            if q != me and world.plays[q] >= 0:
+                alone = world.clone()
+                alone.hands[q][alone.plays[q]] += 1
+                alone._rebuild_world()
+                assert model.act(alone, q) == world.plays[q]
+                differs |= world.plays[q] != uniform.plays[q]
+    assert differs
+    assert bot.act(st, me) in st.legal_actions()

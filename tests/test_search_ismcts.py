@@ -669,3 +669,24 @@ def test_shipped_favourite_searches_do_not_depend_on_the_games_before():
         p = state.current_player()
         assert fresh.act(state.clone(), p) == used.act(state.clone(), p)
         assert fresh.visit_counts() == used.visit_counts()
+
+
+def test_model_option_parses_and_needs_hidden_commitments():
+    from hustings.core.rules import ConfigError
+
+    assert parse_search_spec("pimc:iters=240,model=heuristic") == ("pimc", {"iterations": 240, "model": "heuristic"})
+    with pytest.raises(ConfigError, match="model='net'.*expected one of none, heuristic"):
+        parse_search_spec("pimc:model=net")
+    make_search_bot("democracy", "ismcts:model=heuristic")  # Democracy commits face down
+    for game in ("politrickers", "politix", "prime_minister"):
+        with pytest.raises(ConfigError, match=f"{game}: search option model=heuristic .*hidden commitments.*"
+                                              "expected model=none"):
+            make_search_bot(game, "pimc:model=heuristic")
+
+
+def test_recommit_is_only_for_games_with_hidden_commitments():
+    import hustings
+
+    state = hustings.game_module("politrickers").raw_env.game_class(4).new_initial_state(seed=0)
+    with pytest.raises(NotImplementedError, match="politrickers has no hidden commitments"):
+        state.recommit(0, lambda s, q: 0)

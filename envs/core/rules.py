@@ -14,7 +14,7 @@ The AEC environment in :mod:`hustings.core.env` is a thin adapter over these two
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -77,6 +77,9 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     #: Bumped whenever the observation layout changes, so saved policies can check what they were trained on.
     observation_version: ClassVar[int] = 1
+    #: Whether seats commit face down, in turn, to a play revealed together (Democracy's tricks): then a seat's
+    #: pending commitment is a hidden *choice*, and :meth:`State.recommit` can redo it with a model of the chooser.
+    hidden_commitments: ClassVar[bool] = False
 
     num_actions: int
     observation_size: int
@@ -326,6 +329,14 @@ class State:
         game's RULES.md says what its sampler conditions on and what it leaves out.
         """
         raise NotImplementedError(f"{self.game.name} has no information-set sampler")
+
+    def recommit(self, player: int, choose: Callable[["State", int], int]) -> None:
+        """Redo, in place, every other seat's pending hidden commitment (games whose ``Game.hidden_commitments``
+        is true): each such seat takes its committed card back and commits ``choose(self, seat)`` instead, from the
+        cards it held before committing, as it saw the table then. For a world from :meth:`sample_hidden`, whose
+        commitments were drawn uniformly from the seats' sampled cards: a search that models the other seats as
+        ``choose`` (``model=heuristic``). ``player``'s own commitment and everything public stay as they are."""
+        raise NotImplementedError(f"{self.game.name} has no hidden commitments to redo")
 
 
 def illegal_action_message(state: State, action: Any, who: str | None = None) -> str:

@@ -9,7 +9,9 @@ rooted at the searching seat's information set. Each iteration
 
 1. *determinizes*: draws a complete world the searcher cannot tell from the real one,
    ``state.sample_hidden(me, rng)`` (the game's own RNG in that world, fresh from ``rng``, handles chance inside
-   ``apply``, so the search never sees the real game's future draws);
+   ``apply``, so the search never sees the real game's future draws); with ``model=heuristic`` (games with
+   hidden commitments: Democracy) the other seats' face-down commitments in that world are then redrawn as the
+   heuristic would have chosen them (``State.recommit``), an opponent model instead of a uniform draw;
 2. *selects*: from the root, while every legal action of the world's player to move has a child, takes the child
    of highest UCB1 among the children *available in this world* (the legal ones)::
 
@@ -69,11 +71,15 @@ ROLLOUTS = ("random", "heuristic")
 #: ``shipped`` trained net for the table's size (``hustings.load_bot(..., search=False)``).
 FAVOURITES = ("heuristic", "shipped")
 LEAVES = ("returns", "scores")
+#: How a world's pending hidden commitments are drawn (games with ``Game.hidden_commitments``: Democracy):
+#: ``none``, as the game's sampler draws them (uniformly from the seats' sampled cards), or ``heuristic``, as the
+#: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model.
+MODELS = ("none", "heuristic")
 
 #: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
 DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
                   "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
-                  "favourite": "heuristic"}
+                  "favourite": "heuristic", "model": "none"}
 #: Sized so that a game against three heuristic bots costs the searcher a few seconds on one core; where whole-game
 #: rollouts are long (Democracy: many islands; Prime Minister: ~400 decisions), rollouts play the heuristic and stop
 #: after the next score change(s), valued by the scores (``leaf=scores``), and new nodes wait for their siblings'
@@ -136,6 +142,15 @@ class _SearchBot(Bot):
         #: How a world is drawn; the default is the game's ``State.sample_hidden``. A testing hook: pass another
         #: callable ``(state, player, rng) -> state`` only to try the search on a game without a sampler.
         self.sampler: Sampler = sampler or _sample_hidden
+        self.model = opts["model"]
+        if self.model != "none":
+            from .. import game_module, make_bot
+
+            if not game_module(self.game_name).raw_env.game_class.hidden_commitments:
+                raise ConfigError(f"{self.game_name}: search option model={self.model} models the other seats' "
+                                  f"hidden commitments, which {self.game_name} does not have; expected model=none")
+            self._model = make_bot(self.game_name, self.model, seed=0)  # deterministic; its own RNG, not the bot's
+            self._draw, self.sampler = self.sampler, self._modelled_sample
         self._heuristic = None
         if self.rollout == "heuristic":
             from .. import make_bot
@@ -172,6 +187,12 @@ class _SearchBot(Bot):
             self._favourite = load_bot(self.game_name, num_players=n, seed=0, search=False)
             self._favourite_size = n
         return self._favourite.act(state, me)
+
+    def _modelled_sample(self, state: State, me: int, rng: random.Random) -> State:
+        """A world from the sampler whose other seats' pending commitments are the model's choices (``model``)."""
+        world = self._draw(state, me, rng)
+        world.recommit(me, self._model.act)
+        return world
 
     def _rollout(self, world: State, version0: int) -> list[float]:
         """Play ``world`` on (in place) with the rollout policy and value where it stops: at the end, after ``depth``
@@ -394,7 +415,7 @@ BOT_CLASSES = {"ismcts": ISMCTSBot, "pimc": PIMCBot}
 #: SPEC keys -> option name (``iters`` is short for ``iterations``).
 SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
              "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
-             "fpu": "fpu", "prior": "prior", "favourite": "favourite"}
+             "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model"}
 EXPECTED = {
     "iterations": "an int >= 1",
     "seconds": "a number > 0 (seconds per move)",
@@ -407,6 +428,7 @@ EXPECTED = {
     "fpu": "a number or none (expand every untried action first)",
     "prior": "a number >= 0 (head-start visits of the favourite's move at the root)",
     "favourite": "one of " + ", ".join(FAVOURITES),
+    "model": "one of " + ", ".join(MODELS),
 }
 
 
@@ -426,6 +448,7 @@ _CHECKS = {
     "fpu": lambda v: v is None or _is_num(v),
     "prior": lambda v: _is_num(v) and v >= 0,
     "favourite": lambda v: v in FAVOURITES,
+    "model": lambda v: v in MODELS,
 }
 
 
@@ -468,7 +491,10 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
     * ``prior``: number >= 0, IS-MCTS only: the favourite's move at the root counts that many visits more in
       the final choice, so the search plays something else only when it out-visits it by that much (0: off);
     * ``favourite``: ``heuristic`` (the game's scripted bot) or ``shipped`` (the shipped trained net for the
-      table's size), who names that move.
+      table's size), who names that move;
+    * ``model``: ``none`` or ``heuristic``, games with hidden commitments only (Democracy): the other seats'
+      face-down commitments to the current trick are drawn as the heuristic would have chosen them from their
+      sampled cards, not uniformly (an opponent model; exact against heuristic bots, a guess against others).
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
     """

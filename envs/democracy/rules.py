@@ -98,6 +98,7 @@ class DemocracyGame(Game):
     name = "democracy"
     min_players = 2
     max_players = 6
+    hidden_commitments = True  # DEM-A1: a trick's plays are committed face down in turn, revealed together
     OPTIONS = {
         "max_islands": Option(
             40, (int, type(None)),
@@ -577,6 +578,30 @@ class DemocracyState(WorldState):
         st.unseen_discards = hidden[pos:]
         w[off["hand"]:off["hand"] + n * k] = np.asarray(hands, dtype=np.float32).ravel()
         return st
+
+    def recommit(self, player: int, choose) -> None:
+        """Redo each other seat's commitment to the current trick as ``choose(self, seat)`` picks it from the cards
+        that seat held before committing (State.recommit). A seat chose seeing its hand and the public table, which
+        no commitment of this trick changes (DEM-A1, DEM-A9), so this state with the card back in its hand is what it
+        saw. A choice the seat could not have made (a card it does not hold) keeps the card it committed."""
+        w, off, k = self.world, self.game.off, NUM_KINDS
+        hands, plays = self.hands, self.plays
+        for q in range(self.n):
+            c = plays[q]
+            if q == player or c < 0:
+                continue
+            hand, row = hands[q], off["hand"] + q * k
+            hand[c] += 1
+            w[row + c] += 1  # the world vector too: a bot may read its hand there
+            d = choose(self, q)
+            if not (0 <= d < k and hand[d]):
+                d = c
+            hand[d] -= 1
+            w[row + d] -= 1
+            plays[q] = d
+            commit = off["commit"] + q * k
+            w[commit + c] = 0
+            w[commit + d] = 1
 
     def reveal_hands(self, player: int, rng: random.Random) -> "DemocracyState":
         """A perfect-information world for ``player``'s search (``hustings.training.ceiling``): every hand as it
