@@ -137,18 +137,22 @@ def test_a_bot_continued_from_an_earlier_one_says_which_and_what_it_cost(game, n
 SEARCHED = [(g, n) for g, n in TABLES if checkpoints.search_spec(g, n)]
 
 
-def test_politrickers_4p_and_5p_play_with_a_search_favouring_their_net():
-    """Where a size's net alone is level with the heuristic, its shipped bot plays IS-MCTS with the net naming the
-    favoured move (search.json); ``search=False`` is the net alone."""
-    from hustings.core.search import ISMCTSBot
+def test_the_searching_sizes_play_their_search_json():
+    """Where a size's net alone fell short, its shipped bot plays a search (search.json): Politrickers 4p and 5p
+    IS-MCTS with the net naming the favoured move, Democracy 4p PIMC that models the others' face-down commitments
+    as the heuristic's (``model=heuristic``); ``search=False`` is the net alone."""
+    from hustings.core.search import ISMCTSBot, PIMCBot
     from hustings.policy_bot import PolicyBot
 
-    assert SEARCHED == [("politrickers", 4), ("politrickers", 5)]
+    assert SEARCHED == [("democracy", 4), ("politrickers", 4), ("politrickers", 5)]
     for game, n in SEARCHED:
         bot = hustings.load_bot(game, num_players=n, seed=1)
-        assert isinstance(bot, ISMCTSBot) and bot.favourite == "shipped" and bot.prior > 0
         net = hustings.load_bot(game, num_players=n, search=False)
         assert isinstance(net, PolicyBot)
+        if game == "democracy":
+            assert isinstance(bot, PIMCBot) and bot.model == "heuristic" and bot.iterations == 240
+            continue
+        assert isinstance(bot, ISMCTSBot) and bot.favourite == "shipped" and bot.prior > 0
         state = hustings.game_module(game).raw_env.game_class(n).new_initial_state(seed=3)
         p = state.current_player()
         bot.act(state, p)
@@ -183,3 +187,17 @@ def test_a_damaged_search_file_is_named(tmp_path):
         path.write_text(text)
         with pytest.raises(hustings.CheckpointError, match=r"search\.json: " + message.replace("(", r"\(")):
             checkpoints._read_search_spec(str(path), 0)
+
+
+def test_play_keeps_a_result_and_games_overrides_the_tables_count(tmp_path, monkeypatch):
+    import json
+
+    from hustings.training import shipped_table
+
+    monkeypatch.setattr(shipped_table, "OUT", str(tmp_path))
+    assert shipped_table.games_for("politix", 3, "random") == 2000
+    assert shipped_table.main(["play", "--game", "politix", "--players", "3", "--opponent", "random", "--games", "6",
+                               "--workers", "1", "--no-progress"]) == 0
+    res = json.loads((tmp_path / "politix-3p-random.json").read_text())
+    assert res["games"] == 6 and res["num_players"] == 3
+    assert shipped_table._cell(res).endswith("(6)")

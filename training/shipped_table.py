@@ -45,12 +45,14 @@ def games_for(game: str, n: int, opponent: str) -> int:
     return GAMES[opponent]
 
 
-def play(game: str, n: int, opponent: str, workers: int | None = None, progress: bool = True) -> dict:
-    """The shipped bot of ``game`` at ``n`` seats against n-1 ``opponent`` bots; saved and returned."""
+def play(game: str, n: int, opponent: str, workers: int | None = None, progress: bool = True,
+         games: int | None = None) -> dict:
+    """The shipped bot of ``game`` at ``n`` seats against n-1 ``opponent`` bots over :func:`games_for` games (or
+    ``games``, for a bot too slow for the table's count: the cell shows how many were played); saved and returned."""
     from .evaluate import tournament
 
-    res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1), games_for(game, n, opponent), num_players=n,
-                     seed=SEED, workers=workers, progress=progress)
+    res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1), games or games_for(game, n, opponent),
+                     num_players=n, seed=SEED, workers=workers, progress=progress)
     os.makedirs(OUT, exist_ok=True)
     path = result_path(game, n, opponent)
     with open(path + ".tmp", "w") as f:
@@ -116,8 +118,9 @@ def _cost(game: str, n: int) -> tuple[str, str]:
         f" ({pre['decisions']:,} decisions)" if "decisions" in pre else "") + (
         f" ({before / 1e6:.1f}M, then continued {rep['timesteps'] / 1e6:.1f}M)" if before else "")
     searched = checkpoints.search_spec(game, n)
-    if searched:  # the net plays inside a search: say so, the search's cost is per move, not training
-        steps += f"; plays with `{searched}`"
+    if searched:  # the bot plays a search: say so, the search's cost is per move, not training
+        steps += (f"; plays with `{searched}`" if "favourite=shipped" in searched
+                  else f"; plays `{searched}` (a search without the net)")
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
     wall = wall_before + float(pre.get("wall_seconds", 0.0)) + rep["wall_seconds"]  # earlier stages, warm start, PPO
     return steps, f"{wall / 60:.0f} min ({cfg})"
@@ -154,8 +157,8 @@ and the number of games; **bold** where the interval's lower bound is above fair
 split: in Politix the members of the winning party share its win). Wall times are from each bot's `report.json`
 (the configs' headers say more): the default-size bots trained on 2 cores (Politix's and Prime Minister's beside
 other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). A bot
-whose folder has a `search.json` plays with that search ("plays with ..." in its cost column: IS-MCTS at the game's
-standard budget, the net naming the favoured root move); its net alone is `shipped-net:GAME`. Regenerate:
+whose folder has a `search.json` plays that search (its SPEC in the cost column: "plays with" IS-MCTS whose favoured
+root move is the net's, or "plays" a search that does not use the net); its net alone is `shipped-net:GAME`. Regenerate:
 `python -m hustings.training.shipped_table play` (finished results are kept; the committed ones took {minutes} min
 of play in all, nearly all of it the IS-MCTS games, on 2 cores shared with the training runs), then
 `python -m hustings.training.shipped_table table`.
@@ -174,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--opponent", choices=OPPONENTS, action="append", help="only this opponent (repeatable)")
     pl.add_argument("--again", action="store_true", help="replay results that are already there")
     pl.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
+    pl.add_argument("--games", type=int, default=None,
+                    help="games per result instead of the table's count (for a slow bot; the table shows the count)")
     pl.add_argument("--no-progress", action="store_true")
     sub.add_parser("table", help=f"write {TABLE} from the results")
     ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
@@ -191,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
                 for opp in args.opponent or OPPONENTS:
                     if os.path.isfile(result_path(game, n, opp)) and not args.again:
                         continue
-                    res = play(game, n, opp, workers=args.workers, progress=not args.no_progress)
+                    res = play(game, n, opp, workers=args.workers, progress=not args.no_progress, games=args.games)
                     print(f"{game} {n}p vs {opp}: {_cell(res)} in {res['seconds']:.0f} s", flush=True)
         return 0
     body = table()
