@@ -78,7 +78,8 @@ def make(name: str, num_players: int | None = None, **options):
 def make_bot(game: str, spec: str, seed: int | None = None):
     """A bot of ``game`` by SPEC: a scripted bot's name (``random``, ``heuristic``, ...) or a search bot, ``ismcts``
     or ``pimc`` with optional ``:key=value,...`` (``ismcts:iters=1000,rollout=heuristic``, ``ismcts:seconds=0.05``;
-    keys ``iters``, ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``: :mod:`hustings.core.search`)."""
+    keys ``iters``, ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``, ``prior``, ``favourite``, ``model``:
+    :mod:`hustings.core.search`)."""
     from .core import search
 
     bots = game_module(game).BOTS
@@ -94,7 +95,8 @@ def load_bot(game: str, num_players: int | None = None, seed: int | None = None,
     """The shipped trained bot of ``game`` (a :class:`~hustings.core.bots.Bot`: ``bot.act(state, player)``) for a
     table of ``num_players`` (default: the game's default size). Every game ships one bot per table size it
     supports (``hustings.checkpoints.sizes(game)``). Needs no torch. Where a size's bot plays with a search (its
-    net naming the move the search favours: Politrickers 4p and 5p), ``search=False`` gives the net alone."""
+    ``search.json``: Politrickers 4p and 5p, whose net names the move the search favours, and Democracy 4p, a
+    search with an opponent model that does not use the net), ``search=False`` gives the net alone."""
     from . import checkpoints
 
     return checkpoints.load_bot(_game_key(game), num_players=num_players, seed=seed, search=search)

@@ -160,7 +160,7 @@ other runs), the other sizes two to six processes at a time on the same 2 cores 
 whose folder has a `search.json` plays that search (its SPEC in the cost column: "plays with" IS-MCTS whose favoured
 root move is the net's, or "plays" a search that does not use the net); its net alone is `shipped-net:GAME`. Regenerate:
 `python -m hustings.training.shipped_table play` (finished results are kept; the committed ones took {minutes} min
-of play in all, nearly all of it the IS-MCTS games, on 2 cores shared with the training runs), then
+of play in all, most of it the games with a search on either side, on 2 cores often shared with training runs), then
 `python -m hustings.training.shipped_table table`.
 
 """
