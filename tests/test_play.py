@@ -109,7 +109,10 @@ def test_cli_ctrl_c_exits_130_without_a_traceback_and_keeps_the_game_so_far(tmp_
     path = tmp_path / "game.json"
     proc = subprocess.Popen([sys.executable, "-m", "hustings.training.cli", "play", "democracy", "--players", "4",
                              "--seed", "2", "--record", str(path)], cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            # a test run started as a shell's background job inherits SIGINT ignored, and Python then
+                            # installs no KeyboardInterrupt handler: give the game the default a terminal would
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _read_until(proc, "your move (")
         proc.stdin.write(b"1\n")
