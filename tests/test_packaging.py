@@ -73,7 +73,7 @@ def test_shipped_npz_bots_play_exactly_as_their_torch_checkpoints():
     for game in hustings.games():
         rules = hustings.game_module(game).raw_env.game_class(4)
         pt = load_policy_bot(os.path.join(ROOT, "checkpoints", game, "policy.pt"), rules)
-        npz = hustings.load_bot(game, search=False)  # the net (Politrickers 4p plays it inside a search)
+        npz = hustings.load_bot(game, search=False)  # the net (Democracy and Politrickers 4p play a search)
         state = rules.new_initial_state(seed=11)
         rng = np.random.default_rng(0)
         for _ in range(150):
@@ -144,6 +144,8 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
     assert "PolicyBot" in bot
     bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('politrickers', num_players=5))"], cwd))
     assert "ISMCTSBot" in bot and "favourite='shipped'" in bot  # its search.json travels in the wheel
+    bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('democracy'))"], cwd))
+    assert "PIMCBot" in bot and "model='heuristic'" in bot
     # a trained checkpoint (torch) and an exported ONNX bot, made with the full install, then played here
     onnx_dir = tmp_path / "exported"
     if shutil.which("hustings", path=BIN) and __import__("importlib").util.find_spec("onnx"):

@@ -201,3 +201,6 @@ def test_play_keeps_a_result_and_games_overrides_the_tables_count(tmp_path, monk
     res = json.loads((tmp_path / "politix-3p-random.json").read_text())
     assert res["games"] == 6 and res["num_players"] == 3
     assert shipped_table._cell(res).endswith("(6)")
+    with pytest.raises(SystemExit):
+        shipped_table.main(["play", "--game", "politix", "--players", "3", "--opponent", "random", "--games", "0"])
+    assert json.loads((tmp_path / "politix-3p-random.json").read_text())["games"] == 6  # nothing replayed

@@ -51,7 +51,8 @@ def play(game: str, n: int, opponent: str, workers: int | None = None, progress:
     ``games``, for a bot too slow for the table's count: the cell shows how many were played); saved and returned."""
     from .evaluate import tournament
 
-    res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1), games or games_for(game, n, opponent),
+    res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1),
+                     games if games is not None else games_for(game, n, opponent),
                      num_players=n, seed=SEED, workers=workers, progress=progress)
     os.makedirs(OUT, exist_ok=True)
     path = result_path(game, n, opponent)
@@ -103,6 +104,7 @@ def _cell(res: dict | None) -> str:
 
 def _cost(game: str, n: int) -> tuple[str, str]:
     from hustings import checkpoints
+    from hustings.core.search import parse_search_spec
 
     folder = checkpoints.folder(game, n)
     with open(os.path.join(folder, "report.json")) as f:
@@ -119,8 +121,8 @@ def _cost(game: str, n: int) -> tuple[str, str]:
         f" ({before / 1e6:.1f}M, then continued {rep['timesteps'] / 1e6:.1f}M)" if before else "")
     searched = checkpoints.search_spec(game, n)
     if searched:  # the bot plays a search: say so, the search's cost is per move, not training
-        steps += (f"; plays with `{searched}`" if "favourite=shipped" in searched
-                  else f"; plays `{searched}` (a search without the net)")
+        with_net = parse_search_spec(searched)[1].get("favourite") == "shipped"
+        steps += f"; plays with `{searched}`" if with_net else f"; plays `{searched}` (a search without the net)"
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
     wall = wall_before + float(pre.get("wall_seconds", 0.0)) + rep["wall_seconds"]  # earlier stages, warm start, PPO
     return steps, f"{wall / 60:.0f} min ({cfg})"
@@ -184,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
     ins.add_argument("runs", nargs="+", metavar="RUN_DIR")
     args = p.parse_args(argv)
+    if getattr(args, "games", None) is not None and args.games < 1:
+        p.error(f"--games {args.games}: expected a number of games >= 1")
     if args.command == "install":
         for run_dir in args.runs:
             print(f"{run_dir} -> {install(run_dir)}")
