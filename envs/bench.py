@@ -68,7 +68,7 @@ def rules_steps_per_s(game, seconds: float, seed: int) -> float:
         state = game.new_initial_state(seed=rng.randrange(1 << 30))
         while not state.is_terminal():
             legal = state.legal_actions()
-            state._apply(legal[rng.randrange(len(legal))])
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
             steps += 1
     return steps / (time.perf_counter() - t0)
 
@@ -222,7 +222,7 @@ def midgame_states(game, count: int, seed: int) -> list:
         while not state.is_terminal() and len(history) < 2000:
             history.append(state.clone() if len(history) % 7 == 0 else None)
             legal = state.legal_actions()
-            state._apply(legal[rng.randrange(len(legal))])
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
         kept = [h for h in history if h is not None]
         out.append(kept[rng.randrange(len(kept))])
     return out
@@ -285,7 +285,7 @@ def first_decisions(game, count: int, seed: int) -> list:
     while len(out) < count:
         state = game.new_initial_state(seed=rng.randrange(1 << 30))
         while not state.is_terminal() and len(state.legal_actions()) < 2:
-            state._apply(state.legal_actions()[0])
+            state.apply_unchecked(state.legal_actions()[0])
         if not state.is_terminal():
             out.append(state)
     return out
@@ -346,7 +346,7 @@ def playout_length(states: list, seed: int = 0) -> float:
             st = state.clone()
             while not st.is_terminal():
                 legal = st.legal_actions()
-                st._apply(legal[rng.randrange(len(legal))])
+                st.apply_unchecked(legal[rng.randrange(len(legal))])
                 total += 1
     return total / (5 * len(states))
 

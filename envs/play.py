@@ -38,7 +38,7 @@ def play_game(game: Game, bots: list[Bot], seed: int | None = None, deal: dict |
                                      f"{action} ({game.action_name(action)})")
         if on_action is not None:
             on_action(state, player, action)
-        state._apply(action)
+        state.apply_unchecked(action)
     return state
 
 
@@ -349,7 +349,7 @@ def play_interactive(game: Game, seat: int, bots: list[Bot | None], seed: int, d
             write("  " + revealed)
         if on_action is not None:
             on_action(state, player, action)
-        state._apply(action)
+        state.apply_unchecked(action)
     write("\n" + state.render(player=seat))
     won = state.winners()
     verdict = ("the game was truncated: no winner" if not won else

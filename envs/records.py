@@ -148,7 +148,7 @@ def replay(record: dict, on_move=None, after_move=None) -> State:
                               f"{move['name']!r}; expected the game's name for the id (or no 'name')")
         if on_move is not None:
             on_move(state, i, move)
-        state._apply(action)
+        state.apply_unchecked(action)
         if after_move is not None:
             after_move(state, i, move)
     if finished and not state.is_terminal():

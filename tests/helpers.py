@@ -142,7 +142,7 @@ def random_final_states(game_name: str, num_players: int, count: int, seed: int 
         steps = 0
         while not state.is_terminal():
             legal = state.legal_actions()
-            state._apply(legal[rng.randrange(len(legal))])
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
             steps += 1
         yield state, steps
 

@@ -105,7 +105,7 @@ def test_a_modified_file_changes_play_accordingly(tmp_path):
         st = mine.new_initial_state(seed=seed)
         while not st.is_terminal():
             legal = st.legal_actions()
-            st._apply(legal[rng.randrange(len(legal))])
+            st.apply_unchecked(legal[rng.randrange(len(legal))])
         assert st.card_totals()[0] == list(mine.kind_count)
     # saved states carry the config: a game on other card data does not load them
     saved = env.save_state()

@@ -136,7 +136,7 @@ def test_hidden_cards_only_in_the_owners_private_fields_over_random_games():
             st = game.new_initial_state(seed=g)
             while not st.is_terminal():
                 legal = st.legal_actions()
-                st._apply(legal[rng.randrange(len(legal))])
+                st.apply_unchecked(legal[rng.randrange(len(legal))])
             log = st.events(None)
             assert log[0]["type"] == "deal" and log[-1]["type"] == "game_end"
             json.dumps(log)
@@ -180,6 +180,6 @@ def test_no_events_when_recording_is_off():
     st.record_events = False
     before = len(st.event_log)
     for _ in range(10):
-        st._apply(st.legal_actions()[0])
+        st.apply_unchecked(st.legal_actions()[0])
     assert len(st.event_log) == before == 1
     assert NG == 6

@@ -238,5 +238,5 @@ def test_search_copies_record_nothing():
     c = st.clone()
     c.record_events = False
     while not c.is_terminal():
-        c._apply(c.legal_actions()[0])
+        c.apply_unchecked(c.legal_actions()[0])
     assert c.events() == st.events() and len(st.event_log) == 1

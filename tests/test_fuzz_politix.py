@@ -95,7 +95,7 @@ def play_out(st, rng: random.Random) -> None:
     while not st.is_terminal():
         legal = st.legal_actions()
         assert legal, "a state in play must have a legal action"
-        st._apply(legal[rng.randrange(len(legal))])
+        st.apply_unchecked(legal[rng.randrange(len(legal))])
         steps += 1
         if steps % 7 == 0:
             check_invariants(st)
@@ -145,7 +145,7 @@ def _saved_states():
                 if st.is_terminal():
                     break
                 legal = st.legal_actions()
-                st._apply(legal[rng.randrange(len(legal))])
+                st.apply_unchecked(legal[rng.randrange(len(legal))])
             out.append((game, st.to_json()))
     return out
 
@@ -175,7 +175,7 @@ def _positions():
         st = game.new_initial_state(seed=n)
         for _ in range(rng.randrange(1, 200)):
             legal = st.legal_actions()
-            st._apply(legal[rng.randrange(len(legal))])
+            st.apply_unchecked(legal[rng.randrange(len(legal))])
             if st.is_terminal():
                 st = game.new_initial_state(seed=n + 100)
         out.append((game, st.to_position()))
@@ -220,7 +220,7 @@ def _midgame(phase=None):
             if st.is_terminal() or (phase is None and rng.random() < 0.02) or PHASES[st.phase] == phase:
                 break
             legal = st.legal_actions()
-            st._apply(legal[rng.randrange(len(legal))])
+            st.apply_unchecked(legal[rng.randrange(len(legal))])
         if not st.is_terminal() and (phase is None or PHASES[st.phase] == phase):
             return game, st.to_json()
     raise AssertionError("no such state")
@@ -262,7 +262,7 @@ def test_named_saved_state_errors():
         game.state_from_json(d)
     st = game.state_from_json(data)
     while not st.is_terminal():
-        st._apply(st.legal_actions()[-1])
+        st.apply_unchecked(st.legal_actions()[-1])
     d = st.to_json()
     d["winners"], d["returns"] = [], [0.0] * 4
     if st.winners():

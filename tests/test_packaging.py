@@ -82,7 +82,7 @@ def test_shipped_npz_bots_play_exactly_as_their_torch_checkpoints():
             p = state.current_player()
             assert np.allclose(pt.policy.logits(state.observation(p)), npz.policy.logits(state.observation(p)))
             assert pt.act(state, p) == npz.act(state, p)
-            state._apply(int(rng.choice(state.legal_actions())))
+            state.apply_unchecked(int(rng.choice(state.legal_actions())))
 
 
 # --- the wheel and a plain install (slow: builds the wheel, makes a fresh venv) ---------------------------------

@@ -244,7 +244,7 @@ def test_every_legal_move_can_be_typed_short_by_name_or_by_number(game_name):
             if forms:
                 got, candidates = match_move(forms[0].swapcase(), legal, game, player)
                 assert got == a or (got is None and a in candidates), (forms[0], game.action_name(a))
-        state._apply(rng.choice(legal))
+        state.apply_unchecked(rng.choice(legal))
 
 
 def test_short_forms_of_each_game_follow_the_table():
@@ -333,7 +333,7 @@ def _tells_apart(state, action, seat) -> bool:
     """Whether ``seat``'s observation after ``action`` differs from its observation after every other legal move."""
     def view(a):
         s = state.clone()
-        s._apply(a)
+        s.apply_unchecked(a)
         return s.observation(seat).tobytes()
     mine = view(action)
     return all(view(a) != mine for a in state.legal_actions() if a != action)

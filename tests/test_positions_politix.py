@@ -243,7 +243,7 @@ def test_to_position_gives_any_state_in_play_back_exactly():
             st = game.new_initial_state(seed=g)
             for _ in range(rng.randrange(1, 250)):
                 legal = st.legal_actions()
-                st._apply(legal[rng.randrange(len(legal))])
+                st.apply_unchecked(legal[rng.randrange(len(legal))])
                 if st.is_terminal():
                     st = game.new_initial_state(seed=g + 50)
             pos = json.loads(json.dumps(st.to_position()))

@@ -176,9 +176,9 @@ def pinging_democracy(monkeypatch):
     ``secret`` only the mover sees, worded by the game's ``describe_event``."""
     from hustings.democracy.rules import DemocracyGame, DemocracyState
 
-    apply = DemocracyState._apply
+    apply = DemocracyState.apply_unchecked
 
-    def _apply(self, action):
+    def apply_unchecked(self, action):
         player = self.current_player()
         apply(self, action)
         self.pings = getattr(self, "pings", 0) + 1
@@ -192,7 +192,7 @@ def pinging_democracy(monkeypatch):
                 f" secret {event['secret']}" if "secret" in event else "")
         return describe(self, event)
 
-    monkeypatch.setattr(DemocracyState, "_apply", _apply)
+    monkeypatch.setattr(DemocracyState, "apply_unchecked", apply_unchecked)
     monkeypatch.setattr(DemocracyGame, "describe_event", describe_event)
 
 

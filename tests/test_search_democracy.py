@@ -150,9 +150,9 @@ def test_sample_future_chance_is_fresh(table):
         a, b = samples[0].clone(), samples[1].clone()
         island = a.island
         while not a.is_terminal() and a.island == island:
-            a._apply(a.legal_actions()[0])
+            a.apply_unchecked(a.legal_actions()[0])
         while not b.is_terminal() and b.island == island:
-            b._apply(b.legal_actions()[0])
+            b.apply_unchecked(b.legal_actions()[0])
         if not a.is_terminal() and not b.is_terminal():
             assert (a.hands, a.pool, a.stub) != (b.hands, b.pool, b.stub)
     assert stub_differs == stub_checked

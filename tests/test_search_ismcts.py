@@ -44,7 +44,7 @@ def random_positions(game, count: int, seed: int, min_legal: int = 2) -> list:
             if len(state.legal_actions()) >= min_legal:
                 kept = state.clone()
             legal = state.legal_actions()
-            state._apply(legal[rng.randrange(len(legal))])
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
         if kept is not None:
             out.append(kept)
     return out
@@ -56,7 +56,7 @@ def heuristic_position(game, seed: int, ply: int):
     state = game.new_initial_state(seed=seed)
     for _ in range(ply):
         p = state.current_player()
-        state._apply(bots[p].act(state, p))
+        state.apply_unchecked(bots[p].act(state, p))
     return state
 
 
@@ -80,7 +80,7 @@ def outcomes(world, me: int, budget: list) -> set:
         legal = st.legal_actions()
         for i, a in enumerate(legal):
             child = st.clone() if i < len(legal) - 1 else st
-            child._apply(a)
+            child.apply_unchecked(a)
             stack.append(child)
     return out
 
@@ -91,7 +91,7 @@ def playout_mean(world, me: int, rng: random.Random, count: int) -> float:
         st = world.clone()
         while not st.is_terminal():
             legal = st.legal_actions()
-            st._apply(legal[rng.randrange(len(legal))])
+            st.apply_unchecked(legal[rng.randrange(len(legal))])
         total += st.returns()[me]
     return total / count
 
@@ -109,7 +109,7 @@ def only_winning_move(state, me: int, worlds: int = 6, budget: int = 3000, seed:
         try:
             for w in samples:
                 w = w.clone()
-                w._apply(a)
+                w.apply_unchecked(a)
                 seen |= outcomes(w, me, [budget])
                 if seen != {1.0}:
                     break
@@ -121,7 +121,7 @@ def only_winning_move(state, me: int, worlds: int = 6, budget: int = 3000, seed:
         mean = 0.0
         for w in samples:
             w = w.clone()
-            w._apply(a)
+            w.apply_unchecked(a)
             mean += playout_mean(w, me, rng, 8) / len(samples)
         if mean <= 0.5:
             worse.append(a)
@@ -141,7 +141,7 @@ def find_forced_wins(name: str, players: int, seeds, back: int = 8) -> list[tupl
         while not state.is_terminal():
             history.append(state.clone())
             p = state.current_player()
-            state._apply(bots[p].act(state, p))
+            state.apply_unchecked(bots[p].act(state, p))
         for ply in range(len(history) - 1, max(-1, len(history) - 1 - back), -1):
             st = history[ply]
             if len(st.legal_actions()) >= 2:
@@ -207,7 +207,7 @@ def test_one_legal_action_is_returned_at_once():
         if len(state.legal_actions()) == 1:
             forced = state
             break
-        state._apply(state.legal_actions()[0])
+        state.apply_unchecked(state.legal_actions()[0])
     assert forced is not None
 
     def no_sampling(*_):

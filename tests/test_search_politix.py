@@ -35,7 +35,7 @@ def positions(game, seed: int, games: int = 3) -> list:
         while not st.is_terminal():
             seen.append(st.clone())
             legal = st.legal_actions()
-            st._apply(legal[rng.randrange(len(legal))])
+            st.apply_unchecked(legal[rng.randrange(len(legal))])
         for pick in (lambda s: s.reshuffled is None, lambda s: s.reshuffled is not None, lambda s: s.phase == PERSUADE):
             chosen = [s for s in seen if pick(s)]
             if chosen:

@@ -21,7 +21,7 @@ def _positions(game_name: str, count: int = 3):
         for _ in range(DEPTH[game_name] + 7 * k):
             if state.is_terminal():
                 break
-            state._apply(rng.choice(state.legal_actions()))
+            state.apply_unchecked(rng.choice(state.legal_actions()))
         if not state.is_terminal():
             yield game, state
 

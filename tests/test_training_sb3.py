@@ -57,7 +57,7 @@ def test_model_zip_predicts_like_the_policy_files(run_dir):
             assert mask[int(action)]
             assert int(action) == pt.act(state, p) == npz.act(state, p)
             compared += 1
-            state._apply(bots[p].act(state, p))
+            state.apply_unchecked(bots[p].act(state, p))
     assert compared >= 150
 
 

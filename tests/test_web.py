@@ -131,7 +131,7 @@ class Reference:
             seen, revealed = move_seen_by(self.state, p, a, self.seat), revealed_by_move(self.state, p, a)
             self.log.append({"n": len(self.log) + 1, "player": p, "text": seen, "revealed": revealed})
             self._see(seen + "\n" + (revealed or ""))
-            self.state._apply(a)
+            self.state.apply_unchecked(a)
             self._see(self.state.render(player=self.seat))
         if not self.state.is_terminal() and self.state.current_player() == self.seat:
             self._see("\n".join(display_name(self.state.game, self.seat, a) for a in self.state.legal_actions()))

@@ -144,7 +144,7 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
             action = _checked(game, state, by_seat[p], p)
             if recorder is not None:
                 recorder.add(p, action)
-            state._apply(action)
+            state.apply_unchecked(action)
         winners = state.winners()
         scores = state.scores()
         out.append({"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],

@@ -65,7 +65,7 @@ def evaluate_policy(cfg: TrainConfig, policy: NumpyPolicy, games: int, determini
                 b.reset(g * 131 + i)
             while not state.is_terminal():
                 p = state.current_player()
-                state._apply(bots[p].act(state, p))
+                state.apply_unchecked(bots[p].act(state, p))
             won = state.winners()
             if seat in won:
                 share += 1.0 / len(won)

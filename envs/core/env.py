@@ -196,7 +196,7 @@ class HustingsEnv(AECEnv):
             self._rewards_dirty = False
         st = self._state
         self._events_mark = len(st.event_log)
-        st._apply(action)
+        st.apply_unchecked(action)
         if self.reward_mode == "score" and st.score_version != self._score_version:
             self._reward_score_change()
         if st.is_terminal():

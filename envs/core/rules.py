@@ -151,7 +151,7 @@ class State:
     * ``current_player()`` is the seat to act, ``-1`` once the game is over.
     * ``legal_actions()`` is sorted; ``is_legal(a)`` is O(1) for the current player.
     * ``apply_action(a)`` checks legality and raises :class:`IllegalActionError` without changing anything;
-      ``_apply(a)`` is the unchecked fast path used after the caller has checked.
+      ``apply_unchecked(a)`` is the unchecked fast path used after the caller has checked.
     * ``scores()`` are the game's own points (tribes, VP, ...); ``score_version`` increases whenever they
       change, so a caller can detect changes without recomputing.
     * ``winners()`` are the seats that won (several on a shared win, none on truncation).
@@ -181,7 +181,7 @@ class State:
     def is_legal(self, action: int) -> bool:
         raise NotImplementedError
 
-    def _apply(self, action: int) -> None:
+    def apply_unchecked(self, action: int) -> None:
         raise NotImplementedError
 
     def scores(self) -> list[float]:
@@ -282,7 +282,7 @@ class State:
             raise IllegalActionError(f"{self.game.name}: the game is over; no action can be applied")
         if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not self.is_legal(int(action)):
             raise IllegalActionError(illegal_action_message(self, action))
-        self._apply(int(action))
+        self.apply_unchecked(int(action))
 
     def returns(self) -> list[float]:
         """Win/loss result: +1 for each winner, -1 for each other seat; all 0 when there is no winner."""
@@ -301,7 +301,7 @@ class State:
         observation upkeep per step, the state made whole once at the end) if it plays exactly as this loop:
         the same actions from the same ``rng``, the same chance draws, the same final state; an override may
         fall back to this loop while ``record_events`` is on."""
-        rnd, legal_actions, apply = rng.random, self.legal_actions, self._apply
+        rnd, legal_actions, apply = rng.random, self.legal_actions, self.apply_unchecked
         left = (1 << 62) if max_steps is None else max_steps
         stop = (1 << 62) if stop_version is None else stop_version
         steps = 0

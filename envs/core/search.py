@@ -50,7 +50,7 @@ Options left out take the game's defaults (:data:`GAME_DEFAULTS`: budgets and co
 The search is bound by the rules modules: profiled, the tree and the backup are a few per cent of an iteration; the
 rest is ``sample_hidden`` and the rollout. Random rollouts are the game's ``State.random_rollout`` (the interface
 loop by default; Democracy and Politrickers override it with a tight loop that plays exactly as that loop, the world
-vector written once at the end), heuristic ones a loop over ``heuristic.act`` and ``_apply``
+vector written once at the end), heuristic ones a loop over ``heuristic.act`` and ``apply_unchecked``
 (``python -m hustings.bench --search``).
 """
 from __future__ import annotations
@@ -208,7 +208,7 @@ class _SearchBot(Bot):
                 if not world.is_legal(a):  # a faulty heuristic must not break the search
                     legal = world.legal_actions()
                     a = legal[int(self.rng.random() * len(legal))]
-                world._apply(a)
+                world.apply_unchecked(a)
                 depth -= 1
         if self.leaf == "scores" and not world.is_terminal():
             return score_values(world, self.scale)
@@ -328,10 +328,10 @@ class ISMCTSBot(_SearchBot):
                     a = guide(world, untried)
                     child = _Node(n_players)
                     children[base + a] = child
-                    world._apply(a)
+                    world.apply_unchecked(a)
                     path.append(child)
                     break
-                world._apply(best_a)
+                world.apply_unchecked(best_a)
                 path.append(best)
                 node = best
             ret = rollout(world, version0)
@@ -395,7 +395,7 @@ class PIMCBot(_SearchBot):
                 if done >= max_iters:
                     break
                 w = world.clone() if i < k - 1 else world
-                w._apply(a)
+                w.apply_unchecked(a)
                 totals[i] += self._rollout(w, version0)[me]
                 counts[i] += 1
                 done += 1

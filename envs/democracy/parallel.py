@@ -210,7 +210,7 @@ class DemocracyParallelEnv(ParallelEnv):
         if illegal:
             return self._illegal(illegal)
         for action in chosen:
-            st._apply(action)
+            st.apply_unchecked(action)
 
         agents = self.agents
         rewards = dict.fromkeys(agents, 0.0)

@@ -386,7 +386,7 @@ class DemocracyState(WorldState):
         start = self.game.off["hand"] + self._order[self.turn] * NUM_KINDS
         return (self.world[start:start + NUM_KINDS] > 0).view(np.int8)
 
-    def _apply(self, card: int) -> None:
+    def apply_unchecked(self, card: int) -> None:
         p = self._order[self.turn]
         self.hands[p][card] -= 1
         self.plays[p] = card
@@ -648,8 +648,8 @@ class DemocracyState(WorldState):
         """:meth:`State.random_rollout` as one tight loop: the same plays from the same ``rng`` (a uniform pick
         among the distinct cards held, in id order, as ``legal_actions()``), the same deals from the game's RNG and
         the same final state, but with the hands as short sorted lists and the world vector written once at the
-        end instead of at every play. With ``record_events`` on it is the plain loop (the events need ``_apply``).
-        Keep it in step with ``_apply`` / ``_resolve_trick`` / ``_score_island`` (tests compare the two)."""
+        end instead of at every play. With ``record_events`` on it is the plain loop (the events need ``apply_unchecked``).
+        Keep it in step with ``apply_unchecked`` / ``_resolve_trick`` / ``_score_island`` (tests compare the two)."""
         if self.record_events or self.finished:
             return super().random_rollout(rng, max_steps, stop_version)
         rnd, n = rng.random, self.n

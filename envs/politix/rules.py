@@ -874,7 +874,7 @@ class PolitixState(WorldState):
         w[o + ph] = 1
         self.phase = ph
 
-    def _apply(self, a: int) -> None:
+    def apply_unchecked(self, a: int) -> None:
         game, p = self.game, self.cur
         if a >= game.A_ADD:
             if a < game.A_TAKE:  # add a card to the persuasion (PTX-A3, A4)

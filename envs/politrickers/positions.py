@@ -406,7 +406,7 @@ class _Position:
         play.action = base + (FLIP if play.switch else 0)
         st.hands[p] = [card]
         st._modes = {play.action: play.mode}
-        st._apply(play.action)
+        st.apply_unchecked(play.action)
 
     def replay_real(self, st) -> None:
         """Replay every play with the real hands through the rules' own legality test."""
@@ -423,7 +423,7 @@ class _Position:
                     f"cards it plays later); expected one of: {legal}")
                 err.seat = p  # only this seat's hand decides it (the public table is fixed by replay_public)
                 raise err
-            st._apply(play.action)
+            st.apply_unchecked(play.action)
 
 
 def state_from_position(game, position: dict, seed=None):

@@ -902,7 +902,7 @@ class PolitrickersState(WorldState):
             mask[self._legal] = 1
         return mask
 
-    def _apply(self, action: int) -> None:
+    def apply_unchecked(self, action: int) -> None:
         if self._modes is None:
             self._compute_legal()
         mode = self._modes[action]
@@ -970,7 +970,7 @@ class PolitrickersState(WorldState):
 
     def _flip(self, p: int) -> None:
         q = self.party[p] = 1 - self.party[p]
-        if self.record_events:  # called by _apply after the play is logged: a paid switch's action is >= FLIP
+        if self.record_events:  # called by apply_unchecked after the play is logged: a paid switch's action is >= FLIP
             self._event("party_switch", None, seat=p, party=PARTY_NAMES[q], paid=self.log[-1][1] >= FLIP)
         base = self.game.off["party"] + 2 * p
         self.world[base + q] = 1
@@ -1411,7 +1411,7 @@ class PolitrickersState(WorldState):
         ``_compute_legal``), the same plays from the same ``rng``, the same deals and the same final state, but
         without the world vector's upkeep at every play (it is rebuilt once at the end) and without building the
         legal list (the pick indexes its runs). With
-        ``record_events`` on it is the plain loop (the events need ``_apply``). Keep it in step with ``_apply`` /
+        ``record_events`` on it is the plain loop (the events need ``apply_unchecked``). Keep it in step with ``apply_unchecked`` /
         ``_resolve_trick`` / ``_end_round`` / ``_setup_round`` (tests compare the two)."""
         if self.record_events or self.finished or self.next_decks:  # next_decks: a stacked deal (positions)
             return super().random_rollout(rng, max_steps, stop_version)

@@ -13,7 +13,7 @@ handler, each with a decorator, under the string key that the saved state uses:
   ``turns`` queues each ``turn``, a played card queues its effects, so the queue is a depth-first to-do list.
 * **decisions** -- ``@decision("draw_bill")``. A task that needs a choice calls ``_ask(kind, seat, legal, **data)``,
   which sets ``pending = {"kind", "player", "legal", **data}`` and stops the queue. The seat's action goes to
-  ``_apply(a)``: it clears ``pending``, calls ``DECISION_HANDLERS[kind](self, pending, a)`` (which applies the
+  ``apply_unchecked(a)``: it clears ``pending``, calls ``DECISION_HANDLERS[kind](self, pending, a)`` (which applies the
   choice and may push tasks or ask again) and runs the queue on. Phase decisions are asked even with one legal action,
   so the env's turn structure is fixed.
 * **questions** -- ``@question("restart_pact")``. A yes/no decision is ``_ask("yesno", seat, [YES, NO], q=name,
@@ -160,7 +160,7 @@ class TaskQueue:
             k += 1
         self.tasks.insert(k, list(task))
 
-    def _apply(self, action: int) -> None:
+    def apply_unchecked(self, action: int) -> None:
         """Answer the pending decision with ``action`` (known legal) and run the queue on."""
         pend = self.pending
         self.pending = None
@@ -220,7 +220,7 @@ class TaskQueue:
             raise IllegalActionError("prime_minister: the game is over; no action can be applied")
         if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not self.is_legal(int(action)):
             raise IllegalActionError(illegal_action_message(self, action))
-        self._apply(int(action))
+        self.apply_unchecked(int(action))
 
     def scores(self) -> list[float]:
         return [float(v) for v in self.vp]

@@ -152,13 +152,13 @@ class Session:
     def move_number(self) -> int:
         return len(self.log)
 
-    def _apply(self, player: int, action: int) -> None:
+    def _play_move(self, player: int, action: int) -> None:
         st = self.state
         seen = [move_seen_by(st, player, action, None)] + [move_seen_by(st, player, action, v)
                                                             for v in range(self.game.num_players)]
         self.log.append({"player": player, "seen": seen, "revealed": revealed_by_move(st, player, action)})
         self.recorder.add(player, action)
-        st._apply(action)
+        st.apply_unchecked(action)
         self.updated = time.time()
         if st.is_terminal() and self.kind != "replay" and self.store is not None:
             self.saved = self.store.save_record(self)
@@ -169,7 +169,7 @@ class Session:
         action = self.bots[p].act(st, p)
         if not st.is_legal(action):
             raise WebError(f"bot {self.names[p]} in seat {p} chose an illegal move {action}", 500)
-        self._apply(p, action)
+        self._play_move(p, action)
 
     def _advance(self) -> None:
         """Play the bots' moves (and the person's forced moves, with ``auto_forced``) up to the person's choice."""
@@ -181,7 +181,7 @@ class Session:
             if p != self.seat:
                 self._bot_move()
             elif self.auto_forced and len(st.legal_actions()) == 1:
-                self._apply(p, st.legal_actions()[0])
+                self._play_move(p, st.legal_actions()[0])
             else:
                 return
 
@@ -211,7 +211,7 @@ class Session:
             if isinstance(action, bool) or not isinstance(action, int) or not st.is_legal(action):
                 legal = ", ".join(f"{a} ({display_name(self.game, self.seat, a)})" for a in st.legal_actions()[:40])
                 raise WebError(f"move {action!r} is not one of your legal moves: {legal}", 400)
-            self._apply(self.seat, action)
+            self._play_move(self.seat, action)
             self._advance()
 
     def step(self, move_number, count: int = 1) -> None:
@@ -229,7 +229,7 @@ class Session:
                     self._bot_move()
                 else:
                     m = self.moves[self.move_number]
-                    self._apply(m["player"], m["action"])
+                    self._play_move(m["player"], m["action"])
 
     def goto(self, position, move_number) -> None:
         """Replay: go to just after move ``position`` (0 = the start), re-simulating from the deal."""
@@ -243,7 +243,7 @@ class Session:
                 self._restart()
             while self.move_number < position:
                 m = self.moves[self.move_number]
-                self._apply(m["player"], m["action"])
+                self._play_move(m["player"], m["action"])
 
     # --- what a browser is sent -------------------------------------------------------------------------------------
     def viewer_for(self, view) -> int | None:
