@@ -133,5 +133,5 @@ def load_bot(game: str, num_players: int | None = None, seed: int | None = None,
     if spec is not None:
         return hustings.make_bot(game, spec, seed=seed)
     path = policy_path(game, num_players)
-    rules_game = hustings.game_module(game).raw_env.game_class(num_players or default_size(game))
+    rules_game = hustings.registry.info(game).game_class(num_players or default_size(game))
     return load_npz_bot(path, rules_game, deterministic=deterministic, seed=seed)

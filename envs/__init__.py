@@ -8,62 +8,35 @@
 """
 from __future__ import annotations
 
-import importlib
-import re
-
-from .core import (ActionOutOfBoundsError, ComponentError, ConfigError, DealError, HustingsError,  # noqa: F401
-                   IllegalActionError, PositionError, ResetNeededError, StateFormatError)
+from . import registry
 from .core.search import ISMCTSBot, PIMCBot  # noqa: F401  (search bots: hustings.make_bot(game, "ismcts"))
-from .policy_bot import CheckpointError  # noqa: F401  (a bad policy file or checkpoint)
+from .errors import (ActionOutOfBoundsError, CheckpointError, ComponentError, ConfigError, DealError,  # noqa: F401
+                     HustingsError, IllegalActionError, OnnxPolicyError, PositionError, RecordError, ResetNeededError,
+                     StateFormatError, UnknownMoveError)
+from .registry import game_module, games  # noqa: F401
 
 __version__ = "0.2.0"
-
-#: Registered games: name -> module holding ``raw_env``, ``env``, the ``Game`` class and ``BOTS``.
-GAMES: dict[str, str] = {
-    "democracy": "hustings.democracy",
-    "politix": "hustings.politix",
-    "politrickers": "hustings.politrickers",
-    "prime_minister": "hustings.prime_minister",
-}
-
-#: The env version of each game, as PettingZoo names envs (``democracy_v1``; also the module
-#: ``hustings.democracy_v1`` and ``metadata["name"]``). It goes up when a change makes old results incomparable.
-VERSIONS: dict[str, int] = {"democracy": 1, "politix": 1, "politrickers": 1, "prime_minister": 1}
-
-_VERSIONED = re.compile(r"^(?P<game>[a-z_]+?)_v(?P<version>\d+)$")
-
-
-def games() -> list[str]:
-    """Names of the registered games."""
-    return sorted(GAMES)
 
 
 def env_id(name: str) -> str:
     """The versioned env name of game ``name`` (``"democracy"`` -> ``"democracy_v1"``)."""
-    key = _game_key(name)
-    return f"{key}_v{VERSIONS[key]}"
+    return registry.info(name).env_id
 
 
-def _game_key(name: str) -> str:
-    if not isinstance(name, str):
-        raise ConfigError(f"game name {name!r} is invalid; expected one of {', '.join(games())}")
-    key = name.lower()
-    match = _VERSIONED.match(key)
-    if match and match["game"] in GAMES:
-        key, version = match["game"], int(match["version"])
-        if version != VERSIONS[key]:
-            raise ConfigError(f"unknown version {name!r}; this hustings has {key}_v{VERSIONS[key]} "
-                              f"(make({key!r}) takes the newest)")
-    if key not in GAMES:
-        raise ConfigError(f"unknown game {name!r}; expected one of {', '.join(games())} "
-                          f"(or their versioned names: {', '.join(f'{g}_v{VERSIONS[g]}' for g in games())})")
-    return key
+def __getattr__(name: str):
+    # Old module-level tables, kept for one release: the registry (hustings.registry) is their one source now.
+    import warnings
 
-
-def game_module(name: str):
-    """The package of game ``name`` (e.g. ``hustings.democracy``); ``name`` may carry the current version
-    suffix (``democracy_v1``); another version raises :class:`ConfigError`."""
-    return importlib.import_module(GAMES[_game_key(name)])
+    if name in ("GAMES", "VERSIONS", "PARALLEL_GAMES"):
+        warnings.warn(f"hustings.{name} is deprecated; use hustings.registry (info(game), all_info())",
+                      DeprecationWarning, stacklevel=2)
+        infos = registry.all_info()
+        if name == "GAMES":
+            return {i.name: f"hustings.{i.name}" for i in infos}
+        if name == "VERSIONS":
+            return {i.name: i.version for i in infos}
+        return tuple(i.name for i in infos if i.parallel_env is not None)
+    raise AttributeError(f"module 'hustings' has no attribute {name!r}")
 
 
 def make(name: str, num_players: int | None = None, **options):
@@ -82,7 +55,7 @@ def make_bot(game: str, spec: str, seed: int | None = None):
     :mod:`hustings.core.search`)."""
     from .core import search
 
-    bots = game_module(game).BOTS
+    bots = registry.info(game).bots
     if search.is_search_spec(spec):
         return search.make_search_bot(game, spec, seed=seed)
     if spec not in bots:
@@ -99,11 +72,7 @@ def load_bot(game: str, num_players: int | None = None, seed: int | None = None,
     search with an opponent model that does not use the net), ``search=False`` gives the net alone."""
     from . import checkpoints
 
-    return checkpoints.load_bot(_game_key(game), num_players=num_players, seed=seed, search=search)
-
-
-#: Games that also come as a PettingZoo ``ParallelEnv`` (``parallel_env()``).
-PARALLEL_GAMES = ("democracy",)
+    return checkpoints.load_bot(registry.game_key(game), num_players=num_players, seed=seed, search=search)
 
 
 def _register_with_pettingzoo() -> None:
@@ -113,11 +82,11 @@ def _register_with_pettingzoo() -> None:
         from pettingzoo import aec_registry, parallel_registry, register
     except ImportError:
         return
-    for game in GAMES:
-        env_id, module = f"hustings/{game}-v{VERSIONS[game]}", f"hustings.{game}_v{VERSIONS[game]}"
+    for info in registry.all_info():
+        env_id, module = f"hustings/{info.name}-v{info.version}", f"hustings.{info.env_id}"
         if env_id not in aec_registry:
             register("aec", env_id, entry_point=f"{module}:env")
-        if game in PARALLEL_GAMES and env_id not in parallel_registry:
+        if info.parallel_env is not None and env_id not in parallel_registry:
             register("parallel", env_id, entry_point=f"{module}:parallel_env")
 
 

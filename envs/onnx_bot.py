@@ -15,14 +15,10 @@ import os
 import numpy as np
 
 from .core.bots import Bot
-from .core.rules import HustingsError
+from .errors import OnnxPolicyError
 
 SIDECAR_FORMAT = "hustings-onnx-policy"
 MASKED_LOGIT = -1e8  # the logit of an illegal action (as sb3-contrib's masking)
-
-
-class OnnxPolicyError(HustingsError):
-    """A missing, unreadable or mismatched exported policy."""
 
 
 class OnnxBot(Bot):

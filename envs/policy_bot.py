@@ -19,16 +19,12 @@ import os
 import numpy as np
 
 from .core.bots import Bot
-from .core.rules import HustingsError
+from .errors import CheckpointError
 
 #: The version of the checkpoint and ``policy.npz`` formats this hustings reads and writes.
 VERSION = 1
 #: The hidden-layer activations a policy may use (``ppo.activation`` in the training configs).
 ACTIVATIONS = ("tanh", "relu")
-
-
-class CheckpointError(HustingsError):
-    """A checkpoint file that is missing, corrupt, or for another game/configuration."""
 
 
 # --- integrity: the content hash and the actor's tensors -----------------------------------------------------------

@@ -20,16 +20,13 @@ from __future__ import annotations
 import json
 
 from .core.files import atomic_write
-from .core.rules import Game, HustingsError, State
+from .core.rules import Game, State
+from .errors import HustingsError, RecordError
 
 RECORD_FORMAT = "hustings-record"
 RECORD_VERSION = 2
 #: The record format versions :func:`replay` reads (version 1 has no ``"finished"``: every such game was finished).
 READ_VERSIONS = (1, 2)
-
-
-class RecordError(HustingsError):
-    """A record that is malformed or does not match the rules."""
 
 
 class Recorder:
@@ -81,7 +78,7 @@ def game_from_config(config: dict) -> Game:
     if not isinstance(config, dict) or "game" not in config or "num_players" not in config:
         raise RecordError(f"record config {config!r} must name 'game' and 'num_players'")
     options = {k: v for k, v in config.items() if k not in ("game", "num_players")}
-    return hustings.game_module(config["game"]).raw_env.game_class(config["num_players"], **options)
+    return hustings.registry.info(config["game"]).game_class(config["num_players"], **options)
 
 
 def _action_label(game: Game, action) -> str:

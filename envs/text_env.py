@@ -23,11 +23,7 @@ move.
 """
 from __future__ import annotations
 
-from .core.rules import HustingsError
-
-
-class UnknownMoveError(HustingsError):
-    """A text reply that names no legal move (the game is left as it was)."""
+from .errors import UnknownMoveError
 
 
 class TextView:

@@ -547,7 +547,7 @@ def test_registry_and_defaults():
     for name in GAMES:
         bot = hustings.make_bot(name, "ismcts", seed=1)
         assert isinstance(bot, ISMCTSBot) and bot.game_name == name
-        assert bot.options == {**search.DEFAULTS, **search.GAME_DEFAULTS[name]}
+        assert bot.options == {**search.DEFAULTS, **hustings.registry.info(name).search}
         assert isinstance(hustings.make_bot(name, "pimc:iters=10"), PIMCBot)
     bot = make_search_bot("politrickers", "ismcts:iters=7,rollout=heuristic,c=0.3,seconds=0.5")
     assert (bot.iterations, bot.rollout, bot.c, bot.seconds) == (7, "heuristic", 0.3, 0.5)
@@ -616,7 +616,7 @@ def test_prior_head_start_decides_the_vote():
 def test_prior_defaults_play_legal_and_deterministic(name):
     require_sampler(name)
     game = make_game(name)
-    assert search.GAME_DEFAULTS[name]["prior"] > 0
+    assert hustings.registry.info(name).search["prior"] > 0
     for state in random_positions(game, 3, seed=5):
         p = state.current_player()
         moves = {make_search_bot(name, "ismcts:iters=15", seed=3).act(state.clone(), p) for _ in range(2)}

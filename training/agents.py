@@ -222,7 +222,7 @@ def build(game_name: str, num_players: int, recipe: tuple, seed: int | None = No
         return made if isinstance(made, Bot) else AgentBot(made, recipe[1])
     if recipe[0] == "text":
         if game is None:
-            game = hustings.game_module(game_name).raw_env.game_class(num_players)
+            game = hustings.registry.info(game_name).game_class(num_players)
         made = call_factory(load_factory(recipe[1]), game_name, num_players, seed)
         return TextAgentBot(made, game, TEXT + recipe[1], retries=recipe[2])
     return build_bot(game_name, recipe, seed=seed)

@@ -72,7 +72,7 @@ ORDERS = 10
 # --- the plan ----------------------------------------------------------------------------------------------------
 def sizes(game: str) -> list[int]:
     """The table sizes ``game`` supports."""
-    cls = hustings.game_module(game).raw_env.game_class
+    cls = hustings.registry.info(game).game_class
     return list(range(cls.min_players, cls.max_players + 1))
 
 
@@ -141,7 +141,7 @@ def play_set(task: dict) -> dict:
     from . import evaluate
 
     game_name, n = task["game"], task["num_players"]
-    game = hustings.game_module(game_name).raw_env.game_class(n)
+    game = hustings.registry.info(game_name).game_class(n)
     bots = [agents_mod.build(game_name, n, r, game=game) for r in task["recipes"]]
     evaluate._WORKER.update(game=game, bots=bots, names=None)
     t0 = time.perf_counter()
@@ -295,8 +295,8 @@ def summarise_size(game: str, n: int, agents: list[str], names: list[str], table
                    rated_games=rated_games_count[names[i]])
         if names[i] in text_stats:
             row["text"] = text_stats[names[i]]
-    return {"game": game, "num_players": n, "fair_share": fair, "game_version": hustings.VERSIONS[game],
-            "observation_version": hustings.game_module(game).raw_env.game_class.observation_version,
+    return {"game": game, "num_players": n, "fair_share": fair, "game_version": hustings.registry.info(game).version,
+            "observation_version": hustings.registry.info(game).game_class.observation_version,
             "anchor": ANCHOR, "agents": rows, "_set_scores": set_scores}
 
 
@@ -378,7 +378,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     work = []  # (game, n, specs, names, tables)
     hashes: dict[str, str] = {}
     for g in games:
-        ns = players or (sizes(g) if cfg["sizes"] == "all" else [hustings.game_module(g).raw_env.default_players])
+        ns = players or (sizes(g) if cfg["sizes"] == "all" else [hustings.registry.info(g).default_players])
         for n in ns:
             if n not in sizes(g):  # --players 6 with several games: the games without 6 seats are left out
                 log(f"{g}: no {n}-player table (it seats {', '.join(map(str, sizes(g)))}): left out")
@@ -387,14 +387,14 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
             if ladder_specs is not None:
                 base = [s for s in base if not s.startswith("shipped:") or n in shipped_sizes(s[len("shipped:"):])]
             specs = base + [s for s in user if s not in base]
-            game = hustings.game_module(g).raw_env.game_class(n)
+            game = hustings.registry.info(g).game_class(n)
             recipes = agents_mod.resolve(g, game, specs)
             for s in specs:
                 digest = agents_mod.spec_sha256(s, n)
                 if digest is not None:
                     hashes.setdefault(_hash_key(s, n), digest)
             tables = plan_tables(g, n, specs, cfg["sets"], cfg["rr_sets"], seed)
-            versions = {"game": hustings.VERSIONS[g], "observation": type(game).observation_version}
+            versions = {"game": hustings.registry.info(g).version, "observation": type(game).observation_version}
             for t in tables:
                 t["recipes"] = [recipes[i] for i in t["lineup"]]
                 t["sha256"] = {s: hashes[_hash_key(s, n)] for s in t["specs"] if _hash_key(s, n) in hashes}
@@ -489,8 +489,8 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     result = {
         "schema": SCHEMA, "hustings_version": hustings.__version__, "command": command, "budget": budget, "seed": seed,
         "sets": cfg["sets"], "rr_sets": cfg["rr_sets"], "bootstrap": cfg["bootstrap"], "anchor": ANCHOR,
-        "games": {g: {"version": hustings.VERSIONS[g],
-                      "observation_version": hustings.game_module(g).raw_env.game_class.observation_version}
+        "games": {g: {"version": hustings.registry.info(g).version,
+                      "observation_version": hustings.registry.info(g).game_class.observation_version}
                   for g in games},
         "agents": {s: {"sha256": ({f"{n}p": hashes[_hash_key(s, n)] for _, n, specs, _, _ in work if s in specs}
                                if s.startswith("shipped:") else hashes.get(s))} for w in work for s in w[2]},

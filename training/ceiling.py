@@ -56,7 +56,7 @@ def ceiling(game: str, games: int, num_players: int | None = None, seed: int = 0
             bot.sampler = world
         return bot
 
-    n = num_players or hustings.game_module(game).raw_env.default_players
+    n = num_players or hustings.registry.info(game).default_players
     ev.build_bot = build_revealed
     try:  # one process: the patched builder is seen by the in-process worker only
         return ev.tournament(game, [spec] + ["heuristic"] * (n - 1), games, num_players=n, seed=seed, workers=1,

@@ -436,11 +436,11 @@ def check_game(cfg: RunConfig, source: str):
     is filled in) and the ``eval.baselines`` bot names. Returns the game's module."""
     import hustings
 
-    if cfg.game not in hustings.GAMES:
+    if cfg.game not in hustings.games():
         raise ConfigError(f"{source}: game={cfg.game!r} is invalid; expected one of {', '.join(hustings.games())}")
     module = hustings.game_module(cfg.game)
     try:
-        game = module.raw_env.game_class(cfg.num_players or module.raw_env.default_players, **cfg.game_options)
+        game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     except ConfigError as exc:
         raise ConfigError(f"{source}: num_players/game_options: {exc}") from None
     cfg.num_players = game.num_players

@@ -116,7 +116,7 @@ def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
 
     data = load_checkpoint(checkpoint)
     policy = policy_from_checkpoint(data)
-    game = hustings.game_module(data["game"]).raw_env.game_class(data["num_players"], **data["game_options"])
+    game = hustings.registry.info(data["game"]).game_class(data["num_players"], **data["game_options"])
     check_matches(data, checkpoint, game.name, game.num_players, game.observation_size, game.num_actions,
                   type(game).observation_version)
     obs_dim, n_actions = data["observation_size"], data["num_actions"]

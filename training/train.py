@@ -29,7 +29,7 @@ import os
 import sys
 import time
 
-from hustings.core.rules import ConfigError
+from hustings.errors import ConfigError, OutputExistsError  # noqa: F401  (OutputExistsError: re-exported)
 
 from .config import TrainConfig, add_json_schema_option, check_resume, load_config
 from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, atomic_torch_save, atomic_write_text,
@@ -39,10 +39,6 @@ from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, a
 RUN_FILES = ("checkpoint.pt", "policy.pt", "policy.npz", "model.zip", "report.json", "report.md",
              "learning_curve.png", os.path.join("tb", "progress.csv"))
 TB_DIR = "tb"
-
-
-class OutputExistsError(ConfigError):
-    """A new training run was pointed at a folder that already holds one."""
 
 
 def evaluate_policy(cfg: TrainConfig, policy: NumpyPolicy, games: int, deterministic: bool = True) -> dict[str, float]:
@@ -229,7 +225,7 @@ def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], histor
     The config is stored as plain data (``cfg.to_dict()``; read back with ``TrainConfig.from_stored``)."""
     import hustings
 
-    game = hustings.game_module(cfg.game).raw_env.game_class(cfg.num_players, **cfg.game_options)
+    game = hustings.registry.info(cfg.game).game_class(cfg.num_players, **cfg.game_options)
     data = {
         "format": FORMAT, "version": VERSION, "kind": kind,
         "game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),

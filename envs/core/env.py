@@ -12,21 +12,14 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .rules import (ConfigError, Game, HustingsError, IllegalActionError, PositionError, State, StateFormatError,
-                    illegal_action_message)
+from ..errors import (ActionOutOfBoundsError, ConfigError, HustingsError, IllegalActionError, PositionError,
+                      ResetNeededError, StateFormatError)
+from .rules import Game, State, illegal_action_message
 
 STATE_FORMAT = "hustings-state"
 STATE_FORMAT_VERSION = 1
 REWARD_MODES = ("win", "score")
 ILLEGAL_MODES = ("raise", "terminate")
-
-
-class ResetNeededError(RuntimeError):
-    """The env was used (``step``, ``observe``, ``last``, ...) before ``reset()``."""
-
-
-class ActionOutOfBoundsError(HustingsError):
-    """An action that is not an integer id in ``range(action_space.n)``."""
 
 
 def _zero_mask(n: int) -> np.ndarray:
@@ -338,3 +331,19 @@ class HustingsEnv(AECEnv):
             state.events_from_json(data["events"])
         self._install(state)
         self._events_mark = len(state.event_log)
+
+
+def env_class(info, doc: str = "") -> type[HustingsEnv]:
+    """The AEC env class (PettingZoo's ``raw_env``) of the game declared by ``info`` (a
+    :class:`~hustings.core.info.GameInfo`): :class:`HustingsEnv` over its ``game_class``, with its default size and
+    its versioned name in ``metadata``. ``doc`` adds the game's own notes (its options) to the docstring."""
+    namespace = {
+        "game_class": info.game_class,
+        "default_players": info.default_players,
+        "metadata": {"name": info.env_id, "render_modes": ["human", "ansi"], "is_parallelizable": False},
+        "__doc__": (f"{info.title} as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the "
+                    f"arguments). Default {info.default_players} players.\n\n{doc}").rstrip(),
+        "__module__": f"hustings.{info.name}",
+        "__qualname__": "raw_env",
+    }
+    return type("raw_env", (HustingsEnv,), namespace)

@@ -18,35 +18,8 @@ from typing import Any, Callable, ClassVar
 
 import numpy as np
 
-
-class HustingsError(ValueError):
-    """Base class of every input error hustings raises (all are ``ValueError``)."""
-
-
-class IllegalActionError(HustingsError):
-    """An action that is not legal in the current state; the state is left unchanged."""
-
-
-class ConfigError(HustingsError):
-    """A bad game or environment option: unknown name, wrong type or out-of-range value."""
-
-
-class DealError(HustingsError):
-    """A custom deal (``reset(options={"deal": ...})``) that does not fit the game."""
-
-
-class StateFormatError(HustingsError):
-    """Saved state JSON that cannot be loaded (wrong game, wrong version, inconsistent contents)."""
-
-
-class PositionError(HustingsError):
-    """A position (``reset(options={"position": ...})``) that does not fit the game: names the field and what
-    was expected."""
-
-
-class ComponentError(HustingsError):
-    """A user's component file (``make(game, components=...)``) that does not fit the game's schema or contradicts
-    a value the rulebook prints: names the file, the entry and the field."""
+from ..errors import (ComponentError, ConfigError, DealError, HustingsError, IllegalActionError,  # noqa: F401
+                      PositionError, StateFormatError)
 
 
 class Option:

@@ -45,7 +45,7 @@ state give the same move; every random choice comes from the bot's private ``ran
 
 SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts``, ``pimc``, or with options
 ``ismcts:iters=1000,rollout=heuristic,c=1.0,depth=200`` / ``ismcts:seconds=0.05`` (see :func:`parse_search_spec`).
-Options left out take the game's defaults (:data:`GAME_DEFAULTS`: budgets and constants only, no game code).
+Options left out take the game's defaults (each game's ``GAME_INFO.search``: budgets and constants only, no game code).
 
 The search is bound by the rules modules: profiled, the tree and the backup are a few per cent of an iteration; the
 rest is ``sample_hidden`` and the rollout. Random rollouts are the game's ``State.random_rollout`` (the interface
@@ -60,6 +60,7 @@ import random
 import time
 from typing import Callable
 
+from .. import registry
 from .bots import Bot
 from .rules import ConfigError, State
 
@@ -80,20 +81,6 @@ MODELS = ("none", "heuristic")
 DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
                   "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
                   "favourite": "heuristic", "model": "none"}
-#: Sized so that a game against three heuristic bots costs the searcher a few seconds on one core; where whole-game
-#: rollouts are long (Democracy: many islands; Prime Minister: ~400 decisions), rollouts play the heuristic and stop
-#: after the next score change(s), valued by the scores (``leaf=scores``), and new nodes wait for their siblings'
-#: values to fall below their parent's (``fpu=0``). In Politix and Politrickers the heuristic's move gets a head
-#: start at the root (``prior``), which lifts the win share against three heuristic bots from 0.179 to 0.247
-#: (Politix) and from 0.270 to 0.310 [0.271, 0.352] (Politrickers); see docs/search-strength.md.
-GAME_DEFAULTS: dict[str, dict] = {
-    "democracy": {"iterations": 40, "rollout": "heuristic", "horizon": 1, "leaf": "scores", "fpu": 0.0, "c": 0.7},
-    "politix": {"iterations": 80, "prior": 30.0},
-    "politrickers": {"iterations": 70, "prior": 20.0},
-    "prime_minister": {"iterations": 20, "rollout": "heuristic", "horizon": 2, "leaf": "scores", "scale": 5.0,
-                       "fpu": 0.0, "c": 0.7},
-}
-
 Sampler = Callable[[State, int, random.Random], State]
 
 
@@ -125,9 +112,8 @@ class _SearchBot(Bot):
 
     def __init__(self, game_name: str, seed: int | None = None, sampler: Sampler | None = None, **options):
         super().__init__(seed)
-        from .. import _game_key
 
-        self.game_name = _game_key(game_name)
+        self.game_name = registry.game_key(game_name)
         opts = resolve_options(self.game_name, options)
         self.options = opts
         self.iterations, self.seconds = opts["iterations"], opts["seconds"]
@@ -144,9 +130,9 @@ class _SearchBot(Bot):
         self.sampler: Sampler = sampler or _sample_hidden
         self.model = opts["model"]
         if self.model != "none":
-            from .. import game_module, make_bot
+            from .. import make_bot
 
-            if not game_module(self.game_name).raw_env.game_class.hidden_commitments:
+            if not registry.info(self.game_name).game_class.hidden_commitments:
                 raise ConfigError(f"{self.game_name}: search option model={self.model} models the other seats' "
                                   f"hidden commitments, which {self.game_name} does not have; expected model=none")
             self._model = make_bot(self.game_name, self.model, seed=0)  # deterministic; its own RNG, not the bot's
@@ -459,7 +445,7 @@ def spec_help() -> str:
 
 def resolve_options(game: str, given: dict) -> dict:
     """The bot's options: ``given`` over the game's defaults over :data:`DEFAULTS`, each checked."""
-    opts = {**DEFAULTS, **GAME_DEFAULTS.get(game, {})}
+    opts = {**DEFAULTS, **registry.info(game).search}
     for name, value in given.items():
         if name not in DEFAULTS:
             raise ConfigError(f"{game}: unknown search option {name!r}; expected one of {', '.join(DEFAULTS)}")
@@ -477,7 +463,7 @@ def is_search_spec(spec) -> bool:
 def parse_search_spec(spec: str) -> tuple[str, dict]:
     """``"ismcts:iters=1000,rollout=heuristic"`` -> ``("ismcts", {"iterations": 1000, "rollout": "heuristic"})``.
 
-    Keys (any left out: the game's default, :data:`GAME_DEFAULTS`, then :data:`DEFAULTS`):
+    Keys (any left out: the game's default, ``GAME_INFO.search``, then :data:`DEFAULTS`):
 
     * ``iters`` (or ``iterations``): int >= 1, iterations (rollouts) per move;
     * ``seconds``: number > 0, time per move (``iters``, if also given, caps it);

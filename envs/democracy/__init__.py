@@ -5,21 +5,30 @@
 
 Rules notes: ``envs/democracy/RULES.md``.
 """
-from ..core.env import HustingsEnv
+from ..core.env import env_class
+from ..core.info import GameInfo
 from .bots import BOTS, HeuristicBot
 from .parallel import DemocracyParallelEnv, parallel_env
 from .rules import DemocracyGame, DemocracyState, card_name, parse_card
 
 
-class raw_env(HustingsEnv):
-    """Democracy as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the arguments).
+#: The game's declaration: everything outside this folder learns about the game from it (hustings.registry).
+GAME_INFO = GameInfo(
+    name="democracy",
+    title="Democracy",
+    version=1,
+    game_class=DemocracyGame,
+    default_players=4,
+    bots=BOTS,
+    summary="2-6 players: simultaneous-reveal trick taking with a voting pool, islands and tribes",
+    parallel_env=parallel_env,
+    # Search budgets and constants (docs/search-strength.md measures them).
+    search={"iterations": 40, "rollout": "heuristic", "horizon": 1, "leaf": "scores", "fpu": 0.0, "c": 0.7},
+    teams=False,
+)
 
-    Game option: ``max_islands`` (default 40; ``None`` for no cap).
-    """
-
-    game_class = DemocracyGame
-    default_players = 4
-    metadata = {"name": "democracy_v1", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+#: The AEC env class, generated from the declaration.
+raw_env = env_class(GAME_INFO, doc="""Game option: ``max_islands`` (default 40; ``None`` for no cap).""")
 
 
 def env(**kwargs) -> raw_env:
@@ -27,5 +36,5 @@ def env(**kwargs) -> raw_env:
     return raw_env(**kwargs)
 
 
-__all__ = ["BOTS", "DemocracyGame", "DemocracyParallelEnv", "DemocracyState", "HeuristicBot", "card_name", "env",
+__all__ = ["BOTS", "GAME_INFO", "DemocracyGame", "DemocracyParallelEnv", "DemocracyState", "HeuristicBot", "card_name", "env",
            "parallel_env", "parse_card", "raw_env"]

@@ -5,20 +5,29 @@
 
 Rules notes (readings of unclear text, action table, observation layout, deal form): ``envs/politrickers/RULES.md``.
 """
-from ..core.env import HustingsEnv
+from ..core.env import env_class
+from ..core.info import GameInfo
 from .bots import BOTS, HeuristicBot
 from .rules import PolitrickersGame, PolitrickersState, card_name, parse_card
 
 
-class raw_env(HustingsEnv):
-    """Politrickers as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the arguments).
+#: The game's declaration: everything outside this folder learns about the game from it (hustings.registry).
+GAME_INFO = GameInfo(
+    name="politrickers",
+    title="Politrickers",
+    version=1,
+    game_class=PolitrickersGame,
+    default_players=4,
+    bots=BOTS,
+    summary="3-5 players: trick taking where each party follows its own suit, party switching, the Libra",
+    parallel_env=None,
+    # Search budgets and constants (docs/search-strength.md measures them).
+    search={"iterations": 70, "prior": 20.0},
+    teams=False,
+)
 
-    No game options. ``reward="score"`` pays each round's VP change at the end of the round.
-    """
-
-    game_class = PolitrickersGame
-    default_players = 4
-    metadata = {"name": "politrickers_v1", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+#: The AEC env class, generated from the declaration.
+raw_env = env_class(GAME_INFO, doc="""No game options. ``reward="score"`` pays each round's VP change at the end of the round.""")
 
 
 def env(**kwargs) -> raw_env:
@@ -26,5 +35,5 @@ def env(**kwargs) -> raw_env:
     return raw_env(**kwargs)
 
 
-__all__ = ["BOTS", "HeuristicBot", "PolitrickersGame", "PolitrickersState", "card_name", "env", "parse_card",
+__all__ = ["BOTS", "GAME_INFO", "HeuristicBot", "PolitrickersGame", "PolitrickersState", "card_name", "env", "parse_card",
            "raw_env"]

@@ -6,24 +6,33 @@
 Rules engine ``rules.py`` (task queue, 279 actions), component data in ``data/`` (``data_loader``), rules notes,
 action table, observation table, options and scenarios in ``envs/prime_minister/RULES.md``.
 """
-from ..core.env import HustingsEnv
+from ..core.env import env_class
+from ..core.info import GameInfo
 from .bots import BOTS, HeuristicBot
 from .rules import PrimeMinisterGame, PrimeMinisterState
 
 
-class raw_env(HustingsEnv):
-    """Prime Minister as a PettingZoo AEC env (see :class:`hustings.core.env.HustingsEnv` for the arguments).
+#: The game's declaration: everything outside this folder learns about the game from it (hustings.registry).
+GAME_INFO = GameInfo(
+    name="prime_minister",
+    title="Prime Minister",
+    version=1,
+    game_class=PrimeMinisterGame,
+    default_players=4,
+    bots=BOTS,
+    summary="2-4 players: a Victorian parliament of bills, supporters, events, pacts, elections and scenarios",
+    parallel_env=None,
+    # Search budgets and constants (docs/search-strength.md measures them).
+    search={"iterations": 20, "rollout": "heuristic", "horizon": 2, "leaf": "scores", "scale": 5.0, "fpu": 0.0, "c": 0.7},
+    teams=True,
+)
 
-    Default 4 players (the rulebook's standard multiplayer game; 2 and 3 are supported). Game options
-    (``PrimeMinisterGame.OPTIONS``, documented in RULES.md): ``max_rounds`` (default 50; 0 = no limit: truncation
-    after that round, no winner), ``scenario`` (0 = standard game, 1..7 the rulebook's scenarios),
-    ``question_time`` (Prime Minister's Question Time, 4 players), ``alternate_vote_tracker`` (rendering only) and
-    ``components`` (your own component values: a JSON path or dict, RULES.md "Your own components").
-    """
-
-    game_class = PrimeMinisterGame
-    default_players = 4
-    metadata = {"name": "prime_minister_v1", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+#: The AEC env class, generated from the declaration.
+raw_env = env_class(GAME_INFO, doc="""Default 4 players (the rulebook's standard multiplayer game; 2 and 3 are supported). Game options
+(``PrimeMinisterGame.OPTIONS``, documented in RULES.md): ``max_rounds`` (default 50; 0 = no limit: truncation
+after that round, no winner), ``scenario`` (0 = standard game, 1..7 the rulebook's scenarios),
+``question_time`` (Prime Minister's Question Time, 4 players), ``alternate_vote_tracker`` (rendering only) and
+``components`` (your own component values: a JSON path or dict, RULES.md "Your own components").""")
 
 
 def env(**kwargs) -> raw_env:
@@ -31,4 +40,4 @@ def env(**kwargs) -> raw_env:
     return raw_env(**kwargs)
 
 
-__all__ = ["BOTS", "HeuristicBot", "PrimeMinisterGame", "PrimeMinisterState", "env", "raw_env"]
+__all__ = ["BOTS", "GAME_INFO", "HeuristicBot", "PrimeMinisterGame", "PrimeMinisterState", "env", "raw_env"]

@@ -23,7 +23,7 @@ import time
 
 import hustings
 from hustings import records
-from hustings.core.rules import HustingsError
+from hustings.errors import HustingsError, WebError
 from hustings.play import display_name, make_game, move_seen_by, revealed_by_move
 from hustings.records import Recorder, result_of
 
@@ -32,14 +32,6 @@ from .boards import board_view
 DEFAULT_DATA_DIR = os.path.join(os.path.expanduser("~"), ".hustings", "web")
 #: The most bot moves one request plays (a guard; every game ends long before).
 MAX_BOT_MOVES = 100_000
-
-
-class WebError(Exception):
-    """A request the app refuses: ``status`` is the HTTP status, ``message`` says why."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message, self.status = message, status
 
 
 # --- what can be set up -------------------------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+"""How a game declares itself: one :class:`GameInfo` per game, in the game's package (``GAME_INFO``).
+
+Everything outside a game's folder learns about the game from here (and from its ``Game``/``State`` classes),
+never by naming it: the registry (:mod:`hustings.registry`) lists the game packages, the AEC env class is
+generated from the declaration (:func:`hustings.core.env.env_class`), search reads its defaults, and the
+command line, the terminal and the web app ask the game's own ``Game``/``State`` methods for text and views.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's declaration, in the spirit of OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``.
+
+    Attributes:
+        name: the registry name (``"democracy"``), also the package name ``hustings.<name>``.
+        title: the name players use (``"Democracy"``).
+        version: the env version (``democracy_v1``); it goes up when a change makes old results incomparable.
+        game_class: the rules module's :class:`~hustings.core.rules.Game` subclass (its ``min_players`` and
+            ``max_players`` are the player range).
+        default_players: the table size used when none is given (env, bots, evaluation, the shipped bot).
+        bots: scripted bots by name: ``name -> factory(seed=...)`` (``random``, ``heuristic``, ...).
+        summary: one line on what the game is, for listings.
+        parallel_env: a factory of the game's PettingZoo ``ParallelEnv``, where it has one.
+        search: the game's defaults for the search bots (:mod:`hustings.bots.search`), over the generic ones.
+        teams: whether seats can win together (parties), as ``State.teams()`` then says.
+    """
+
+    name: str
+    title: str
+    version: int
+    game_class: type
+    default_players: int
+    bots: dict[str, Callable[..., Any]]
+    summary: str = ""
+    parallel_env: Callable[..., Any] | None = None
+    search: dict[str, Any] = field(default_factory=dict)
+    teams: bool = False
+
+    @property
+    def min_players(self) -> int:
+        return self.game_class.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game_class.max_players
+
+    @property
+    def env_id(self) -> str:
+        """The versioned env name, as PettingZoo names envs (``democracy_v1``)."""
+        return f"{self.name}_v{self.version}"

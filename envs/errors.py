@@ -1,0 +1,73 @@
+"""Every error hustings raises, in one place.
+
+Each input error is a :class:`HustingsError` (a ``ValueError``) whose message names what was wrong and what was
+expected; catch ``hustings.HustingsError`` to handle them all. :class:`ResetNeededError` (using an env before
+``reset()``) is a misuse of the API, a ``RuntimeError``.
+"""
+from __future__ import annotations
+
+
+class HustingsError(ValueError):
+    """Base class of every input error hustings raises (all are ``ValueError``)."""
+
+
+class IllegalActionError(HustingsError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+class ActionOutOfBoundsError(HustingsError):
+    """An action that is not an integer id in ``range(action_space.n)``."""
+
+
+class ConfigError(HustingsError):
+    """A bad game or environment option: unknown name, wrong type or out-of-range value."""
+
+
+class OutputExistsError(ConfigError):
+    """A new training run was pointed at a folder that already holds one."""
+
+
+class DealError(HustingsError):
+    """A custom deal (``reset(options={"deal": ...})``) that does not fit the game."""
+
+
+class StateFormatError(HustingsError):
+    """Saved state JSON that cannot be loaded (wrong game, wrong version, inconsistent contents)."""
+
+
+class PositionError(HustingsError):
+    """A position (``reset(options={"position": ...})``) that does not fit the game: names the field and what
+    was expected."""
+
+
+class ComponentError(HustingsError):
+    """A user's component file (``make(game, components=...)``) that does not fit the game's schema or contradicts
+    a value the rulebook prints: names the file, the entry and the field."""
+
+
+class CheckpointError(HustingsError):
+    """A checkpoint file that is missing, corrupt, or for another game/configuration."""
+
+
+class OnnxPolicyError(HustingsError):
+    """A missing, unreadable or mismatched exported policy."""
+
+
+class RecordError(HustingsError):
+    """A record that is malformed or does not match the rules."""
+
+
+class UnknownMoveError(HustingsError):
+    """A text reply that names no legal move (the game is left as it was)."""
+
+
+class WebError(Exception):
+    """A request the web app refuses: ``status`` is the HTTP status, ``message`` says why."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+class ResetNeededError(RuntimeError):
+    """The env was used (``step``, ``observe``, ``last``, ...) before ``reset()``."""
