@@ -101,6 +101,18 @@ class Game:
     def action_names(self) -> list[str]:
         return [self.action_name(a) for a in range(self.num_actions)]
 
+    def display_name(self, player: int, action: int) -> str:
+        """The action's name as a table shows it to ``player`` (games whose names are relative to the seat, such
+        as Politix's ``seat+1``, add the seat they are); by default :meth:`action_name`."""
+        return self.action_name(action)
+
+    def move_forms(self, player: int, action: int) -> list[str]:
+        """The short ways a person may type ``action`` for ``player``, as the table shows the card or the target
+        (Democracy ``3C``, Politrickers ``Env6``); the first is offered as an example. Matched case-insensitively,
+        ``_`` and spaces alike (:mod:`hustings.play.moves`). By default a name ``play X`` gives ``X``."""
+        name = self.action_name(action)
+        return [name[5:]] if name.startswith("play ") else []
+
     #: ``(name, start, length, meaning)`` of every block of the observation vector (see ``world.field_table``).
     fields: list[tuple[str, int, int, str]] = []
 
@@ -182,6 +194,22 @@ class State:
 
     def to_json(self) -> dict:
         raise NotImplementedError
+
+    # --- what a seat sees of a move -------------------------------------------------------------------------
+    def hidden_move(self, player: int, action: int) -> str | None:
+        """If ``action`` of ``player`` (about to be applied) is hidden from the other seats, a description of it that
+        names nothing hidden (``"play a card face down"``); ``None`` (the default) when every seat sees the move."""
+        return None
+
+    def revealed_by_move(self, player: int, action: int) -> str | None:
+        """What ``action`` of ``player`` (about to be applied) turns face up for every seat, as a line of text, or
+        ``None`` (the default)."""
+        return None
+
+    def board_view(self, viewer: int | None) -> dict | None:
+        """A JSON-able board of the table as seat ``viewer`` sees it (``None``: everything), for pages that draw it;
+        ``None`` (the default) where the text rendering is the view."""
+        return None
 
     def render(self, player: int | None = None) -> str:
         raise NotImplementedError
