@@ -34,25 +34,19 @@ def names() -> list[str]:
 
 
 def _check_game(game: str) -> None:
-    from hustings.core.rules import ConfigError
+    from hustings.errors import ConfigError
 
     if game not in names():
         raise ConfigError(f"no shipped bot for {game!r}; shipped bots: {', '.join(names())}")
 
 
 def default_size(game: str) -> int:
-    """The table size of ``game``'s default shipped bot (the one in ``checkpoints/<game>/``)."""
+    """The table size of ``game``'s default shipped bot (the one in ``checkpoints/<game>/``): the game's default
+    size (its ``GAME_INFO.default_players``)."""
+    from hustings import registry
+
     _check_game(game)
-    path = os.path.join(_HERE, game, "policy.npz")
-    return _size_of(path, os.stat(path).st_mtime_ns)
-
-
-@functools.lru_cache(maxsize=None)
-def _size_of(path: str, _mtime_ns: int) -> int:
-    """A policy file's table size, read (and hash-checked) once per version of the file."""
-    from hustings.policy_bot import load_policy_npz
-
-    return int(load_policy_npz(path)[0]["num_players"])
+    return registry.info(game).default_players
 
 
 def sizes(game: str) -> list[int]:
@@ -70,7 +64,7 @@ def folder(game: str, num_players: int | None = None) -> str:
     """The folder of ``game``'s shipped bot for ``num_players`` seats (default: the default size). A
     :class:`~hustings.core.rules.ConfigError` if there is no such game, a
     :class:`~hustings.CheckpointError` naming the sizes there are if there is no bot for that size."""
-    from hustings.policy_bot import CheckpointError
+    from hustings.errors import CheckpointError
 
     _check_game(game)
     if num_players is None or num_players == default_size(game):
@@ -100,9 +94,8 @@ def search_spec(game: str, num_players: int | None = None) -> str | None:
 
 @functools.lru_cache(maxsize=None)
 def _read_search_spec(path: str, _mtime_ns: int) -> str:
-    from hustings.core import search
-    from hustings.core.rules import ConfigError
-    from hustings.policy_bot import CheckpointError
+    from hustings.bots import search_spec as search
+    from hustings.errors import CheckpointError, ConfigError
 
     expected = f'expected {{"spec": SPEC}} with SPEC a search bot ({search.spec_help()})'
     try:
@@ -120,18 +113,13 @@ def _read_search_spec(path: str, _mtime_ns: int) -> str:
     return spec
 
 
-def load_bot(game: str, num_players: int | None = None, seed: int | None = None, deterministic: bool = True,
-             search: bool = True):
-    """``game``'s shipped bot as a :class:`~hustings.core.bots.Bot` for a table of ``num_players`` (default: the
-    default size; a size without a bot raises a ``CheckpointError`` naming the sizes there are). Where that size's
-    bot plays with a search (:func:`search_spec`), the search bot, unless ``search=False``: then the net alone
-    (``deterministic=False`` samples the net's moves; the search ignores it)."""
-    import hustings
-    from hustings.policy_bot import load_npz_bot
+def __getattr__(name: str):
+    # Kept for one release: the shipped bots are built by hustings.bots.zoo now (this package is their index).
+    if name == "load_bot":
+        import importlib
+        import warnings
 
-    spec = search_spec(game, num_players) if search else None
-    if spec is not None:
-        return hustings.make_bot(game, spec, seed=seed)
-    path = policy_path(game, num_players)
-    rules_game = hustings.registry.info(game).game_class(num_players or default_size(game))
-    return load_npz_bot(path, rules_game, deterministic=deterministic, seed=seed)
+        warnings.warn("hustings.checkpoints.load_bot is deprecated; use hustings.load_bot (hustings.bots.zoo)",
+                      DeprecationWarning, stacklevel=2)
+        return importlib.import_module("hustings.bots.zoo").load_bot
+    raise AttributeError(f"module 'hustings.checkpoints' has no attribute {name!r}")

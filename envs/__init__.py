@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from . import registry
-from .core.search import ISMCTSBot, PIMCBot  # noqa: F401  (search bots: hustings.make_bot(game, "ismcts"))
+from .bots.search import ISMCTSBot, PIMCBot  # noqa: F401  (search bots: hustings.make_bot(game, "ismcts"))
 from .errors import (ActionOutOfBoundsError, CheckpointError, ComponentError, ConfigError, DealError,  # noqa: F401
                      HustingsError, IllegalActionError, OnnxPolicyError, PositionError, RecordError, ResetNeededError,
                      StateFormatError, UnknownMoveError)
@@ -48,20 +48,17 @@ def make(name: str, num_players: int | None = None, **options):
     return game_module(name).env(num_players=num_players, **options)
 
 
-def make_bot(game: str, spec: str, seed: int | None = None):
-    """A bot of ``game`` by SPEC: a scripted bot's name (``random``, ``heuristic``, ...) or a search bot, ``ismcts``
-    or ``pimc`` with optional ``:key=value,...`` (``ismcts:iters=1000,rollout=heuristic``, ``ismcts:seconds=0.05``;
-    keys ``iters``, ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``, ``prior``, ``favourite``, ``model``:
-    :mod:`hustings.core.search`)."""
-    from .core import search
+def make_bot(game: str, spec: str, seed: int | None = None, num_players: int | None = None):
+    """A bot of ``game`` by SPEC (:mod:`hustings.bots.spec`): a scripted bot's name (``random``, ``heuristic``, ...),
+    a search bot, ``ismcts`` or ``pimc`` with optional ``:key=value,...`` (``ismcts:iters=1000,rollout=heuristic``,
+    ``ismcts:seconds=0.05``; keys ``iters``, ``seconds``, ``rollout``, ``c``, ``depth``, ``leaf``, ``prior``,
+    ``favourite``, ``model``: :mod:`hustings.bots.search`), ``shipped:GAME``, a policy file or your own
+    ``package.module:factory``, for a table of ``num_players`` (default: the game's default size)."""
+    from .bots import spec as specs
 
-    bots = registry.info(game).bots
-    if search.is_search_spec(spec):
-        return search.make_search_bot(game, spec, seed=seed)
-    if spec not in bots:
-        raise ConfigError(f"{game}: unknown bot {spec!r}; expected one of {', '.join(sorted(bots))}, "
-                          f"or a search bot ({search.spec_help()})")
-    return bots[spec](seed=seed)
+    rules_game = registry.make_game(game, num_players)
+    (recipe,) = specs.resolve(game, rules_game, [spec])
+    return specs.build(registry.game_key(game), recipe, seed=seed, game=rules_game)
 
 
 def load_bot(game: str, num_players: int | None = None, seed: int | None = None, search: bool = True):
@@ -70,9 +67,9 @@ def load_bot(game: str, num_players: int | None = None, seed: int | None = None,
     supports (``hustings.checkpoints.sizes(game)``). Needs no torch. Where a size's bot plays with a search (its
     ``search.json``: Politrickers 4p and 5p, whose net names the move the search favours, and Democracy 4p, a
     search with an opponent model that does not use the net), ``search=False`` gives the net alone."""
-    from . import checkpoints
+    from .bots import zoo
 
-    return checkpoints.load_bot(registry.game_key(game), num_players=num_players, seed=seed, search=search)
+    return zoo.load_bot(game, num_players=num_players, seed=seed, search=search)
 
 
 def _register_with_pettingzoo() -> None:

@@ -18,7 +18,7 @@ For each game it measures, alternating A/B runs so that machine noise hits both 
 
 It prints medians over rounds and the ratios; ``--check`` exits 1 when a target is missed.
 
-``--search`` measures IS-MCTS (:mod:`hustings.core.search`, random rollouts to the end of the game, the game's own
+``--search`` measures IS-MCTS (:mod:`hustings.bots.search`, random rollouts to the end of the game, the game's own
 ``sample_hidden``) in iterations/s from the first decision of seeded deals at the default table, and in the same run,
 alternating, OpenSpiel's Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) over its C++ ``hearts``
 (4 players, one random rollout per iteration); target: ours >= 1x on Democracy and Politrickers. An iteration is the
@@ -354,7 +354,7 @@ def playout_length(states: list, seed: int = 0) -> float:
 def bench_search(name: str, players: int | None, seconds: float, rounds: int, ref=None) -> dict:
     """IS-MCTS iterations/s of game ``name`` and, alternating in the same process, of OpenSpiel over hearts."""
     import hustings
-    from hustings.core.search import ISMCTSBot
+    from hustings.bots.search import ISMCTSBot
 
     module = hustings.game_module(name)
     game = module.raw_env.game_class(players or module.raw_env.default_players)

@@ -13,47 +13,12 @@ import re
 from typing import Callable
 
 from .core.bots import Bot
-from .core.rules import Game, IllegalActionError, State
+from .core.match import play_game, play_until  # noqa: F401  (play_game: re-exported)
+from .core.rules import Game, State
+from .registry import make_game  # noqa: F401  (re-exported)
 
 #: Width the move list is laid out for (characters).
 LIST_WIDTH = 100
-
-
-def play_game(game: Game, bots: list[Bot], seed: int | None = None, deal: dict | None = None,
-              on_action: Callable[[State, int, int], None] | None = None) -> State:
-    """Play one game to the end with one bot per seat; returns the final state.
-
-    ``on_action(state, player, action)`` is called before each action is applied.
-    """
-    if len(bots) != game.num_players:
-        raise ValueError(f"{game.name}: {len(bots)} bots for {game.num_players} seats; expected one bot per seat")
-    state = game.new_initial_state(seed=seed, deal=deal)
-    for i, bot in enumerate(bots):
-        bot.reset(None if seed is None else seed * 7919 + i)
-    while not state.is_terminal():
-        player = state.current_player()
-        action = bots[player].act(state, player)
-        if not state.is_legal(action):
-            raise IllegalActionError(f"{game.name}: bot {bots[player]!r} in seat {player} chose illegal action "
-                                     f"{action} ({game.action_name(action)})")
-        if on_action is not None:
-            on_action(state, player, action)
-        state.apply_unchecked(action)
-    return state
-
-
-def make_game(name: str, num_players: int | None = None, options: dict | None = None) -> Game:
-    """The rules :class:`Game` of ``name`` for ``num_players`` (default: the game's default table) with variant
-    ``options``, checked by the game itself (an unknown option or a bad value raises ``ConfigError``).
-
-    A value given as the text ``None`` / ``none`` (as ``--option max_islands=None`` arrives) means ``None``.
-    """
-    import hustings
-
-    module = hustings.game_module(name)
-    opts = {k: (None if isinstance(v, str) and v.strip() in ("None", "none") else v)
-            for k, v in (options or {}).items()}
-    return module.raw_env.game_class(module.raw_env.default_players if num_players is None else num_players, **opts)
 
 
 # --- what a seat sees of a move ------------------------------------------------------------------------------------
@@ -325,31 +290,26 @@ def play_interactive(game: Game, seat: int, bots: list[Bot | None], seed: int, d
     """
     if not 0 <= seat < game.num_players:
         raise ValueError(f"{game.name}: seat {seat} does not exist; expected 0..{game.num_players - 1}")
-    state = game.new_initial_state(seed=seed, deal=deal)
-    for i, bot in enumerate(bots):
-        if i != seat and bot is not None:
-            bot.reset(seed * 7919 + i)
-    while not state.is_terminal():
-        player = state.current_player()
+    person = _Person(game, seat, read, write, confirm_forced)
+
+    def show(state: State, player: int, action: int) -> None:
         if player != seat:
-            action = bots[player].act(state, player)
             write(f"  P{player}: {move_seen_by(state, player, action, seat)}")
-        else:
-            legal = state.legal_actions()
-            if len(legal) == 1 and not confirm_forced:
-                action = legal[0]
-                write(f"  P{seat} (you): {display_name(game, seat, action)}   (your only move)")
-            else:
-                action = _ask_move(game, state, seat, legal, read, write)
-                if action is None:
-                    return None
-                write(f"  P{seat} (you): {display_name(game, seat, action)}")
         revealed = revealed_by_move(state, player, action)
         if revealed is not None:
             write("  " + revealed)
         if on_action is not None:
             on_action(state, player, action)
-        state.apply_unchecked(action)
+
+    seats = [person if i == seat else bot for i, bot in enumerate(bots)]
+    state = game.new_initial_state(seed=seed, deal=deal)
+    for i, bot in enumerate(bots):
+        if i != seat and bot is not None:
+            bot.reset(seed * 7919 + i)
+    try:
+        play_until(state, seats, on_action=show)
+    except _Quit:
+        return None
     write("\n" + state.render(player=seat))
     won = state.winners()
     verdict = ("the game was truncated: no winner" if not won else
@@ -357,6 +317,32 @@ def play_interactive(game: Game, seat: int, bots: list[Bot | None], seed: int, d
                "you lost; winner(s): " + ", ".join(f"P{p}" for p in won))
     write(f"Result: {verdict}. Scores: {state.scores()}")
     return state
+
+
+class _Quit(Exception):
+    """The person quit (``q``) or the input ended."""
+
+
+class _Person(Bot):
+    """The person at the terminal, as a bot of the play loop: shows the table, asks, and says what was played."""
+
+    def __init__(self, game: Game, seat: int, read, write, confirm_forced: bool):
+        super().__init__()
+        self.game, self.seat, self.read, self.write, self.confirm_forced = game, seat, read, write, confirm_forced
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1 and not self.confirm_forced:
+            self.write(f"  P{player} (you): {display_name(self.game, player, legal[0])}   (your only move)")
+            return legal[0]
+        action = _ask_move(self.game, state, player, legal, self.read, self.write)
+        if action is None:
+            raise _Quit
+        self.write(f"  P{player} (you): {display_name(self.game, player, action)}")
+        return action
+
+    def __repr__(self) -> str:
+        return "the person"
 
 
 def _ask_move(game: Game, state: State, seat: int, legal: list[int], read, write) -> int | None:

@@ -17,7 +17,7 @@ two states the seat cannot tell apart give the same text.
 back-ticks and a final full stop, it equals a legal move's name ignoring case, or it is the move's number in the
 list (``3``). Anything else names no legal move: :meth:`TextEnv.step_text` raises :class:`UnknownMoveError` and
 leaves the game untouched (ask again), and benchmark text agents (``text:package.module:factory``,
-:mod:`hustings.training.agents`) are asked again with :meth:`TextView.retry_note` appended, then play the
+:mod:`hustings.bots.agents`) are asked again with :meth:`TextView.retry_note` appended, then play the
 documented fallback, the first legal move, counted in the results. A reply is never applied unless it names a legal
 move.
 """

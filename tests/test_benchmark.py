@@ -10,11 +10,13 @@ import pytest
 
 import hustings
 from hustings.core.rules import ConfigError, IllegalActionError
-from hustings.training import agents, benchmark
+from hustings.bots import spec as agents
+from hustings.bots.agents import __file__ as AGENTS_FILE
+from hustings.training import benchmark
 
 LADDER = ["random", "heuristic"]
-RANDOM_AGENT = "hustings.training.agents:random_agent"
-TEXT_AGENT = "text:hustings.training.agents:first_move_text_agent"
+RANDOM_AGENT = "hustings.bots.agents:random_agent"
+TEXT_AGENT = "text:hustings.bots.agents:first_move_text_agent"
 
 
 def tiny(out, **kw):
@@ -110,7 +112,7 @@ def test_results_schema_and_outputs(tmp_path):
     assert res["schema"] == benchmark.SCHEMA and res["hustings_version"] == hustings.__version__
     assert res["games"]["politrickers"]["observation_version"] == \
         hustings.game_module("politrickers").raw_env.game_class.observation_version
-    assert res["agents"][RANDOM_AGENT]["sha256"] == agents.sha256(agents.__file__)
+    assert res["agents"][RANDOM_AGENT]["sha256"] == agents.sha256(AGENTS_FILE)
     size = res["per_size"][0]
     assert size["num_players"] == 4 and size["fair_share"] == 0.25
     for name, row in size["agents"].items():
@@ -180,10 +182,10 @@ def test_two_workers_play_the_same_games(tmp_path):
 def test_text_agents_are_retried_then_fall_back_never_applied(agent_module):
     game = hustings.game_module("politix").raw_env.game_class(4)
     state = game.new_initial_state(seed=1)
-    stubborn = agents.build("politix", 4, ("text", f"{agent_module}:stubborn", 2), game=game)
+    stubborn = agents.build("politix", ("text", f"{agent_module}:stubborn", 2), game=game)
     assert stubborn.act(state, state.current_player()) == state.legal_actions()[0]  # the documented fallback
     assert stubborn.stats() == {"decisions": 1, "retries": 2, "fallbacks": 1}
-    second = agents.build("politix", 4, ("text", f"{agent_module}:second_thoughts", 2), game=game)
+    second = agents.build("politix", ("text", f"{agent_module}:second_thoughts", 2), game=game)
     assert second.act(state, state.current_player()) == state.legal_actions()[-1]
     assert second.stats() == {"decisions": 1, "retries": 1, "fallbacks": 0}
 
@@ -282,7 +284,7 @@ def test_sb3_model_zip_plays_like_its_policy(tmp_path):
     (recipe,) = agents.resolve("politrickers", game, [path])
     assert recipe[0] == "policy" and recipe[2] == "tanh" and recipe[3] == "model.zip"
     expected = NumpyPolicy.from_state_dict(model.policy.state_dict(), "tanh")
-    bot = agents.build("politrickers", 4, recipe)
+    bot = agents.build("politrickers", recipe, num_players=4)
     state = game.new_initial_state(seed=3)
     p = state.current_player()
     assert bot.act(state, p) == expected.act(state.observation(p), state.legal_mask())

@@ -14,7 +14,7 @@ import pytest
 
 import hustings
 from hustings import checkpoints
-from hustings.policy_bot import (CheckpointError, NumpyPolicy, content_sha256, load_npz_bot, load_policy_npz,
+from hustings.bots.policy import (CheckpointError, NumpyPolicy, content_sha256, load_npz_bot, load_policy_npz,
                                  sb3_actor_names)
 
 torch = pytest.importorskip("torch")

@@ -75,7 +75,7 @@ import sys
 for blocked in ("torch", "stable_baselines3", "sb3_contrib"):
     sys.modules[blocked] = None  # any import of them now fails
 import hustings
-from hustings.onnx_bot import OnnxBot
+from hustings.bots.onnx import OnnxBot
 from hustings.play import play_game
 game = hustings.make("democracy", num_players=4).game
 bots = [OnnxBot({str(tmp_path / "exp" / "policy.onnx")!r})] + [hustings.make_bot("democracy", "random", seed=i) for i in range(3)]

@@ -11,7 +11,7 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("onnxruntime")
 
 import hustings  # noqa: E402
-from hustings.onnx_bot import OnnxBot, OnnxPolicyError  # noqa: E402
+from hustings.bots.onnx import OnnxBot, OnnxPolicyError  # noqa: E402
 from hustings.play import play_game  # noqa: E402
 from hustings.training.config import load_config  # noqa: E402
 from hustings.training.export import export  # noqa: E402

@@ -1,4 +1,4 @@
-"""IS-MCTS and PIMC (hustings.core.search): legal moves, determinism, obvious best moves, SPECs, registry, CLI recipes.
+"""IS-MCTS and PIMC (hustings.bots.search): legal moves, determinism, obvious best moves, SPECs, registry, CLI recipes.
 
 Everything goes through each game's own ``State.sample_hidden``; a game whose sampler has not landed is skipped
 with that reason.
@@ -10,8 +10,8 @@ import random
 import pytest
 
 import hustings
-from hustings.core import search
-from hustings.core.search import ISMCTSBot, PIMCBot, is_search_spec, make_search_bot, parse_search_spec
+from hustings.bots import search
+from hustings.bots.search import ISMCTSBot, PIMCBot, is_search_spec, make_search_bot, parse_search_spec
 
 GAMES = hustings.games()
 

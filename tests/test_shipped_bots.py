@@ -8,7 +8,7 @@ import yaml
 
 import hustings
 from hustings import checkpoints, configs
-from hustings.policy_bot import load_policy_npz
+from hustings.bots.policy import load_policy_npz
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = [(g, n) for g in hustings.games()
@@ -141,8 +141,8 @@ def test_the_searching_sizes_play_their_search_json():
     """Where a size's net alone fell short, its shipped bot plays a search (search.json): Politrickers 4p and 5p
     IS-MCTS with the net naming the favoured move, Democracy 4p PIMC that models the others' face-down commitments
     as the heuristic's (``model=heuristic``); ``search=False`` is the net alone."""
-    from hustings.core.search import ISMCTSBot, PIMCBot
-    from hustings.policy_bot import PolicyBot
+    from hustings.bots.search import ISMCTSBot, PIMCBot
+    from hustings.bots.policy import PolicyBot
 
     assert SEARCHED == [("democracy", 4), ("politrickers", 4), ("politrickers", 5)]
     for game, n in SEARCHED:

@@ -56,7 +56,7 @@ def test_a_run_can_continue_from_the_shipped_bot_with_only_its_critic_fitted():
     import torch
 
     from hustings import checkpoints
-    from hustings.policy_bot import NumpyPolicy, load_policy_npz
+    from hustings.bots.policy import NumpyPolicy, load_policy_npz
 
     cfg = validate({"game": "politrickers", "num_players": 3, "n_envs": 2,
                     "ppo": {"n_steps": 64, "batch_size": 64, "net_arch": [128, 128]},
@@ -77,7 +77,7 @@ def test_a_run_can_continue_from_the_shipped_bot_with_only_its_critic_fitted():
 
 def test_a_policy_of_another_network_or_table_size_is_refused_by_name():
     from hustings import checkpoints
-    from hustings.policy_bot import CheckpointError
+    from hustings.bots.policy import CheckpointError
 
     for keys, words in (({"ppo": {"net_arch": [64]}}, ["does not fit", "net_arch=[64]"]),
                         ({"num_players": 4}, ["3 players", "expected politrickers with 4 players"])):

@@ -377,7 +377,7 @@ def test_hustings_serve_runs_a_real_server(tmp_path):
             urllib.request.urlopen(req, timeout=10)
             raise AssertionError("another game's shipped bot was accepted")
         except urllib.error.HTTPError as exc:
-            assert exc.code == 400 and "trained on politix with 2 players" in json.load(exc)["error"]
+            assert exc.code == 400 and "'shipped:politix' is another game's bot" in json.load(exc)["error"]
     finally:
         proc.terminate()
         proc.wait(15)

@@ -3,7 +3,7 @@
 For every game and table size (the game's default size at ``--budget quick`` and ``standard``, every size it supports
 at ``full``) the **reference ladder** (``random``, ``heuristic``, IS-MCTS at two budgets, ``ismcts:iters=10`` and
 the game's default ``ismcts``, and the shipped bot ``shipped:GAME``, the one for that table size) and your
-``--agents`` (any SPEC of :mod:`hustings.training.agents`: ``package.module:factory``, ``text:package.module:factory``,
+``--agents`` (any SPEC of :mod:`hustings.bots.agents`: ``package.module:factory``, ``text:package.module:factory``,
 ``policy.pt``, ``model.zip``, ``.onnx``, ...) play two kinds of duplicate-deal, seat-rotated tables
 (:func:`hustings.training.evaluate._play_set`: each deal played ``n`` times, the line-up rotated one seat each time):
 
@@ -78,7 +78,7 @@ def sizes(game: str) -> list[int]:
 
 def shipped_sizes(game: str) -> list[int]:
     from hustings import checkpoints
-    from hustings.policy_bot import load_policy_npz
+    from hustings.bots.policy import load_policy_npz
 
     if game not in checkpoints.names():
         return []
@@ -137,12 +137,13 @@ def plan_tables(game: str, n: int, agents: list[str], sets: int, rr_sets: int, s
 # --- playing: one duplicate set per task (worker processes or Ray tasks) -----------------------------------------
 def play_set(task: dict) -> dict:
     """One duplicate set of one table: evaluate's ``_play_set`` with this table's bots."""
-    from . import agents as agents_mod
+    from hustings.bots import agents as agents_mod
+    from hustings.bots import spec as spec_mod
     from . import evaluate
 
     game_name, n = task["game"], task["num_players"]
     game = hustings.registry.info(game_name).game_class(n)
-    bots = [agents_mod.build(game_name, n, r, game=game) for r in task["recipes"]]
+    bots = [spec_mod.build(game_name, r, game=game) for r in task["recipes"]]
     evaluate._WORKER.update(game=game, bots=bots, names=None)
     t0 = time.perf_counter()
     games = evaluate._play_set((task["seed"], n))
@@ -351,7 +352,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     ``ladder_specs`` replaces the reference ladder (it must hold ``random`` and ``heuristic``); ``sets`` /
     ``rr_sets`` / ``bootstrap`` override the budget's numbers; ``on_table(file)`` is called after each table is
     saved (tests interrupt there)."""
-    from . import agents as agents_mod
+    from hustings.bots import spec as spec_mod
 
     if budget not in BUDGETS:
         raise ConfigError(f"--budget {budget!r} is invalid; expected one of {', '.join(BUDGETS)}")
@@ -388,9 +389,9 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
                 base = [s for s in base if not s.startswith("shipped:") or n in shipped_sizes(s[len("shipped:"):])]
             specs = base + [s for s in user if s not in base]
             game = hustings.registry.info(g).game_class(n)
-            recipes = agents_mod.resolve(g, game, specs)
+            recipes = spec_mod.resolve(g, game, specs)
             for s in specs:
-                digest = agents_mod.spec_sha256(s, n)
+                digest = spec_mod.spec_sha256(s, n)
                 if digest is not None:
                     hashes.setdefault(_hash_key(s, n), digest)
             tables = plan_tables(g, n, specs, cfg["sets"], cfg["rr_sets"], seed)

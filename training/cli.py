@@ -78,7 +78,9 @@ def _play(args) -> int:
     from hustings.play import make_game, play_interactive
     from hustings.records import Recorder
 
-    from .evaluate import build_bot, parse_options, resolve_specs
+    from hustings.bots import spec as specs_mod
+
+    from .evaluate import parse_options
 
     game = make_game(args.game, args.players, parse_options(args.option))
     n = game.num_players
@@ -88,8 +90,8 @@ def _play(args) -> int:
     if len(specs) != n - 1:
         raise hustings.ConfigError(f"{len(specs)} bots for the {n - 1} other seats; give one bot, or one per other seat")
     try:
-        recipes = resolve_specs(args.game, game, specs)
-        bots = [build_bot(args.game, r) for r in recipes]
+        recipes = specs_mod.resolve(args.game, game, specs)
+        bots = [specs_mod.build(args.game, r, game=game) for r in recipes]
     except KeyboardInterrupt:
         print("\ninterrupted (Ctrl-C) before the game began", file=sys.stderr)
         return 130
@@ -195,16 +197,9 @@ def _serve(args) -> int:
     from hustings.web import serve
     from hustings.web.sessions import DEFAULT_DATA_DIR
 
-    from .evaluate import build_bot, resolve_specs
-
-    def make_bots(game_name, game, specs, seed):
-        # every SPEC `hustings evaluate` takes (scripted, shipped:GAME, checkpoints, .onnx, ...)
-        recipes = resolve_specs(game_name, game, specs)
-        return [build_bot(game_name, r, seed=seed * 7919 + i) for i, r in enumerate(recipes)]
-
     data_dir = args.data_dir or DEFAULT_DATA_DIR
     print(f"hustings web app on http://{args.host}:{args.port}/ (records saved in {data_dir}); Ctrl-C stops it")
-    serve(host=args.host, port=args.port, data_dir=data_dir, make_bots=make_bots)
+    serve(host=args.host, port=args.port, data_dir=data_dir)
     return 0
 
 

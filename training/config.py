@@ -396,7 +396,7 @@ class TrainConfig(RunConfig):
                 raise ConfigError(f"{source}: opponents.scripted has unknown bot {name!r}; expected names among "
                                   f"{', '.join(bots)}")
         if self.pretrain.bot is not None and self.pretrain.bot not in module.BOTS:
-            from hustings.core import search
+            from hustings.bots import search
             if not search.is_search_spec(self.pretrain.bot):
                 raise ConfigError(f"{source}: pretrain.bot={self.pretrain.bot!r} is invalid; expected null, one of "
                                   f"{', '.join(bots)} or a search bot ({search.spec_help()})")
@@ -408,7 +408,7 @@ class TrainConfig(RunConfig):
             raise ConfigError(f"{source}: pretrain.table={self.pretrain.table!r} is invalid; expected null (the "
                               f"teacher at every seat) or one of {', '.join(bots)}")
         if self.pretrain.targets == "visits":
-            from hustings.core import search
+            from hustings.bots import search
             bot = self.pretrain.bot
             if bot is None or not search.is_search_spec(bot) or search.parse_search_spec(bot)[0] != "ismcts":
                 raise ConfigError(f"{source}: pretrain.targets='visits' needs an IS-MCTS teacher; pretrain.bot is "

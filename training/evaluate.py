@@ -29,86 +29,19 @@ import time
 
 import hustings
 from hustings import records
-from hustings.core.rules import IllegalActionError
+from hustings.bots import spec as specs
+from hustings.core.match import play_game
 from hustings.records import Recorder
 
 FAIR = "fair share"
-SHIPPED = "shipped:"  # a SPEC prefix: shipped:democracy is the shipped Democracy bot for the table's size
-SHIPPED_NET = "shipped-net:"  # its net alone, where the shipped bot of that size plays with a search
-
-
-# --- bots from specs --------------------------------------------------------------------------------------------
-def resolve_specs(game_name: str, game, specs: list[str]) -> list[tuple]:
-    """Turn SPECs into picklable bot recipes: ``("scripted", name)``, ``("search", spec)`` (``ismcts``/``pimc``),
-    ``("onnx", path)`` or ``("policy", arrays, activation, label)``."""
-    from .policy import load_policy
-
-    from hustings import checkpoints
-    from hustings.core import search
-
-    module = hustings.game_module(game_name)
-    recipes, cache = [], {}
-    for spec in specs:
-        if spec in module.BOTS:
-            recipes.append(("scripted", spec))
-            continue
-        if search.is_search_spec(spec):  # ismcts / pimc[:key=value,...]: checked here, built in each worker
-            search.make_search_bot(game_name, spec)
-            search.check_sampler(game, game_name, spec)
-            recipes.append(("search", spec))
-            continue
-        path = spec
-        shipped = spec.startswith((SHIPPED, SHIPPED_NET))
-        if shipped:
-            name = spec.partition(":")[2]
-            path = checkpoints.policy_path(name, game.num_players)
-            searched = checkpoints.search_spec(name, game.num_players) if spec.startswith(SHIPPED) else None
-            if searched is not None:  # this size's shipped bot plays with a search, its net favouring a move
-                search.check_sampler(game, game_name, searched)
-                recipes.append(("search", searched))
-                continue
-        looks_like_path = os.sep in spec or "/" in spec or spec.endswith((".pt", ".pth", ".zip", ".onnx", ".npz"))
-        if not shipped and not looks_like_path and not os.path.exists(spec):
-            raise hustings.ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot "
-                                       f"({', '.join(sorted(module.BOTS))}), a shipped bot "
-                                       f"({', '.join(SHIPPED + g for g in checkpoints.names())}), a search bot "
-                                       f"({search.spec_help()}), a checkpoint "
-                                       f"or policy.npz path, or an exported .onnx policy")
-        if path.endswith(".onnx"):
-            from hustings.onnx_bot import OnnxBot
-            OnnxBot(path).check_game(game)  # fail here, not in a worker
-            recipes.append(("onnx", path))
-            continue
-        if spec not in cache:
-            policy = load_policy(path, game)
-            cache[spec] = ("policy", policy.to_arrays(), policy.activation,
-                           spec if shipped else os.path.basename(spec))
-        recipes.append(cache[spec])
-    return recipes
+# SPECs become bots in one place, hustings.bots.spec; these names stay for the callers of this module.
+SHIPPED, SHIPPED_NET = specs.SHIPPED, specs.SHIPPED_NET
+resolve_specs, bot_names = specs.resolve, specs.bot_names
 
 
 def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
-    from .policy import NumpyPolicy, PolicyBot
-
-    if recipe[0] in ("scripted", "search"):
-        return hustings.make_bot(game_name, recipe[1], seed=seed)
-    if recipe[0] == "onnx":
-        from hustings.onnx_bot import OnnxBot
-        return OnnxBot(recipe[1], seed=seed)
-    _, arrays, activation, label = recipe
-    return PolicyBot(NumpyPolicy.from_arrays(arrays, activation), deterministic=True, seed=seed, label=label)
-
-
-def bot_names(specs: list[str]) -> list[str]:
-    """Display names, unique: the spec (a path's file name), numbered when a spec appears more than once."""
-    base = [os.path.basename(s) if (os.sep in s or "/" in s) else s for s in specs]
-    if len(set(base)) < len(base) and len(set(specs)) == len(specs):
-        base = list(specs)  # same file names in different folders: show the paths
-    names, seen = [], {}
-    for b in base:
-        seen[b] = seen.get(b, 0) + 1
-        names.append(b if base.count(b) == 1 else f"{b}#{seen[b]}")
-    return names
+    """A bot from a recipe of :func:`hustings.bots.spec.resolve` (kept for this module's callers)."""
+    return specs.build(game_name, recipe, seed=seed)
 
 
 # --- playing (in worker processes) ------------------------------------------------------------------------------
@@ -134,17 +67,12 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
         by_seat = [None] * n
         for b, s in enumerate(seat_of):
             by_seat[s] = bots[b]
-        state = game.new_initial_state(seed=seed)
-        for b, bot in enumerate(bots):  # bot RNGs fixed per (deal, rotation, bot): every run gives the same games
-            bot.reset(seed * 1009 + r * 31 + b)
         names = _WORKER.get("names")
         recorder = Recorder(game, seed, players=[names[seat_of.index(s)] for s in range(n)]) if names else None
-        while not state.is_terminal():
-            p = state.current_player()
-            action = _checked(game, state, by_seat[p], p)
-            if recorder is not None:
-                recorder.add(p, action)
-            state.apply_unchecked(action)
+        # bot RNGs fixed per (deal, rotation, bot): every run gives the same games
+        bot_seeds = [seed * 1009 + r * 31 + seat_of.index(s) for s in range(n)]
+        state = play_game(game, by_seat, seed=seed, bot_seeds=bot_seeds,
+                          on_action=None if recorder is None else (lambda st, p, a: recorder.add(p, a)))
         winners = state.winners()
         scores = state.scores()
         out.append({"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],
@@ -152,14 +80,6 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
         if recorder is not None:
             out[-1]["record"] = recorder.record(state)
     return out
-
-
-def _checked(game, state, bot, player: int) -> int:
-    action = bot.act(state, player)
-    if not state.is_legal(action):
-        raise IllegalActionError(
-            f"{game.name}: bot {bot!r} in seat {player} chose illegal action {action}")
-    return action
 
 
 # --- statistics -------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ which needs ``onnxscript``) and ``torch.export.export`` / ``torch.export.save`` 
 version wrote, is deprecated in PyTorch). The ONNX model's inputs are ``observation``
 (float32, ``[batch, obs_dim]``) and ``action_mask`` (int8, ``[batch, n_actions]``); its outputs are ``action``
 (int64, ``[batch]``: the greedy legal action) and ``probabilities`` (float32, ``[batch, n_actions]``: the masked
-action distribution). ``hustings.onnx_bot.OnnxBot`` plays it with onnxruntime alone (no torch, no SB3).
+action distribution). ``hustings.bots.onnx.OnnxBot`` plays it with onnxruntime alone (no torch, no SB3).
 ``policy.pt2`` takes and returns the same: ``torch.export.load("policy.pt2").module()(observation, action_mask)``.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ import os
 import numpy as np
 
 from hustings.core.files import atomic_write
-from hustings.onnx_bot import MASKED_LOGIT, SIDECAR_FORMAT
+from hustings.bots.onnx import MASKED_LOGIT, SIDECAR_FORMAT
 
 from .policy import NumpyPolicy, atomic_write_text, check_matches, load_checkpoint, policy_from_checkpoint
 
@@ -31,7 +31,7 @@ def policy_module(policy: NumpyPolicy):
     greedy legal action and the masked action distribution (illegal logits set to ``MASKED_LOGIT``)."""
     import torch
 
-    # NumpyPolicy accepts only these (hustings.policy_bot.ACTIVATIONS): an unknown one never gets this far
+    # NumpyPolicy accepts only these (hustings.bots.policy.ACTIVATIONS): an unknown one never gets this far
     activations = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}
 
     class MaskedPolicy(torch.nn.Module):
@@ -111,7 +111,7 @@ def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
 
     Everything is checked before anything is written: a corrupt checkpoint, a missing or misshapen tensor, an
     unknown activation or a checkpoint that no longer fits its game (its observation layout changed) raises
-    :class:`~hustings.policy_bot.CheckpointError` and leaves ``out_dir`` as it was."""
+    :class:`~hustings.bots.policy.CheckpointError` and leaves ``out_dir`` as it was."""
     import hustings
 
     data = load_checkpoint(checkpoint)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 import hustings
+from hustings.core.match import play_until
 
 from .config import TrainConfig
 
@@ -44,20 +45,19 @@ def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
         teacher = None if table is None else g % n  # None: the teacher plays every seat
         bots = [hustings.make_bot(cfg.game, cfg.pretrain.bot if teacher in (None, i) else table,
                                   seed=seed * 7919 + g * n + i) for i in range(n)]
-        state = game.new_initial_state(seed=seed * 1_000_003 + g)
         seats: list[int] = []
-        while not state.is_terminal():
-            p = state.current_player()
+
+        def keep(state, p, action, teacher=teacher, bots=bots, seats=seats):
             if teacher is not None and p != teacher:
-                state.apply_action(bots[p].act(state, p))
-                continue
+                return
             obs.append(state.observation(p).copy())
             masks.append(state.legal_mask())
-            actions.append(bots[p].act(state, p))
+            actions.append(action)
             seats.append(p)
             if soft:
-                targets.append(_visit_target(bots[p], masks[-1], actions[-1]))
-            state.apply_action(actions[-1])
+                targets.append(_visit_target(bots[p], masks[-1], action))
+
+        state = play_until(game.new_initial_state(seed=seed * 1_000_003 + g), bots, on_action=keep)
         result = np.asarray(state.returns(), dtype=np.float64)
         scores = np.asarray(state.scores(), dtype=np.float64)
         if shaping:
@@ -179,7 +179,7 @@ def load_actor(model, cfg: TrainConfig, log) -> dict:
 
     import torch
 
-    from hustings.policy_bot import CheckpointError, sb3_actor_names
+    from hustings.bots.policy import CheckpointError, sb3_actor_names
 
     from .policy import load_policy
 

@@ -73,7 +73,7 @@ def install(run_dir: str) -> str:
     import shutil
 
     from hustings import checkpoints
-    from hustings.policy_bot import load_policy_npz
+    from hustings.bots.policy import load_policy_npz
 
     missing = [f for f in INSTALLED if not os.path.isfile(os.path.join(run_dir, f))]
     if missing:
@@ -104,7 +104,7 @@ def _cell(res: dict | None) -> str:
 
 def _cost(game: str, n: int) -> tuple[str, str]:
     from hustings import checkpoints
-    from hustings.core.search import parse_search_spec
+    from hustings.bots.search import parse_search_spec
 
     folder = checkpoints.folder(game, n)
     with open(os.path.join(folder, "report.json")) as f:
@@ -153,7 +153,7 @@ HEADER = """# The shipped bots against heuristic, IS-MCTS and random bots
 
 Every shipped bot (`shipped:GAME`, `checkpoints/<game>/` at the default size and `checkpoints/<game>/<n>p/` at the
 others) with n-1 copies of one opponent: the game's `heuristic`, `ismcts` at the game's standard budget
-(`hustings.core.search.GAME_DEFAULTS`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
+(each game's `GAME_INFO.search`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
 run evaluates on them), every seat rotation of each deal. A cell is the bot's win share, its 95% Wilson interval
 and the number of games; **bold** where the interval's lower bound is above fair share (1/n; shared wins are
 split: in Politix the members of the winning party share its win). Wall times are from each bot's `report.json`

@@ -30,6 +30,7 @@ import sys
 import time
 
 from hustings.errors import ConfigError, OutputExistsError  # noqa: F401  (OutputExistsError: re-exported)
+from hustings.core.match import play_game
 
 from .config import TrainConfig, add_json_schema_option, check_resume, load_config
 from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, atomic_torch_save, atomic_write_text,
@@ -56,12 +57,7 @@ def evaluate_policy(cfg: TrainConfig, policy: NumpyPolicy, games: int, determini
             seat = g % n
             bots = [hustings.make_bot(cfg.game, baseline) for _ in range(n)]
             bots[seat] = me
-            state = game.new_initial_state(seed=10_000_019 + g // n)
-            for i, b in enumerate(bots):
-                b.reset(g * 131 + i)
-            while not state.is_terminal():
-                p = state.current_player()
-                state.apply_unchecked(bots[p].act(state, p))
+            state = play_game(game, bots, seed=10_000_019 + g // n, bot_seeds=[g * 131 + i for i in range(n)])
             won = state.winners()
             if seat in won:
                 share += 1.0 / len(won)

@@ -23,6 +23,7 @@ import time
 
 import hustings
 from hustings import records
+from hustings.bots import spec as spec_bots
 from hustings.errors import HustingsError, WebError
 from hustings.play import display_name, make_game, move_seen_by, revealed_by_move
 from hustings.records import Recorder, result_of
@@ -44,32 +45,8 @@ def _option_info(option) -> dict:
 
 
 def core_bots(game_name: str, game, specs: list[str], seed: int) -> list:
-    """Bots from SPECs with the core package only: scripted bots, ``shipped:GAME`` and exported ``.onnx`` files.
-
-    ``hustings serve`` hands the app a maker built on ``hustings.training.evaluate``'s ``resolve_specs`` /
-    ``build_bot`` instead (every SPEC ``hustings evaluate`` takes); this one is the app's fallback, since the games
-    package never imports the training tools."""
-    module = hustings.game_module(game_name)
-    bots = []
-    for i, spec in enumerate(specs):
-        bot_seed = seed * 7919 + i
-        if spec in module.BOTS:
-            bots.append(hustings.make_bot(game_name, spec, seed=bot_seed))
-        elif spec.startswith("shipped:"):
-            if spec[len("shipped:"):] != game_name:
-                raise hustings.ConfigError(f"{game_name}: {spec!r} is another game's bot; expected "
-                                           f"shipped:{game_name}")
-            bots.append(hustings.load_bot(game_name, num_players=game.num_players, seed=bot_seed))
-        elif spec.endswith(".onnx"):
-            from hustings.onnx_bot import OnnxBot
-
-            bot = OnnxBot(spec, seed=bot_seed)
-            bot.check_game(game)
-            bots.append(bot)
-        else:
-            raise hustings.ConfigError(f"{game_name}: unknown bot {spec!r}; expected one of "
-                                       f"{', '.join(sorted(module.BOTS))}, shipped:GAME or an exported .onnx path")
-    return bots
+    """One bot per SPEC (every SPEC :mod:`hustings.bots.spec` takes), bot ``i`` seeded ``seed * 7919 + i``."""
+    return spec_bots.make_bots(game_name, game, specs, seed)
 
 
 def _accepts(make_bots, game_name: str, spec: str, cache: dict) -> bool:

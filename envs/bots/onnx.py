@@ -1,0 +1,92 @@
+"""A bot that plays an exported ONNX policy with onnxruntime alone (no torch, no stable-baselines3).
+
+    pip install -e ".[onnx]"
+    bot = OnnxBot("exported/democracy/policy.onnx")
+    action = bot.act(state, player)        # any hustings rules state of the game it was trained on
+
+The JSON sidecar beside the model (``policy.json``) says which game, player count and observation layout the
+policy expects; a mismatch is a clear error.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+
+from ..core.bots import Bot
+from ..errors import OnnxPolicyError
+
+SIDECAR_FORMAT = "hustings-onnx-policy"
+MASKED_LOGIT = -1e8  # the logit of an illegal action (as sb3-contrib's masking)
+
+
+class OnnxBot(Bot):
+    """Greedy (or sampled) play of an exported policy."""
+
+    name = "onnx"
+
+    def __init__(self, path: str, deterministic: bool = True, seed: int | None = None):
+        super().__init__(seed)
+        try:
+            import onnxruntime
+        except ImportError:
+            raise OnnxPolicyError("OnnxBot needs onnxruntime: pip install 'hustings[onnx]'") from None
+        sidecar_path = os.path.splitext(path)[0] + ".json"
+        for p in (path, sidecar_path):
+            if not os.path.isfile(p):
+                raise OnnxPolicyError(f"{p} does not exist; expected an export of `hustings export` "
+                                      f"(policy.onnx with policy.json beside it)")
+        try:
+            with open(sidecar_path) as fh:
+                self.meta = json.load(fh)
+        except json.JSONDecodeError as exc:
+            raise OnnxPolicyError(f"{sidecar_path} is not valid JSON ({exc})") from None
+        if self.meta.get("format") != SIDECAR_FORMAT:
+            raise OnnxPolicyError(f"{sidecar_path} is not a hustings policy sidecar (format {SIDECAR_FORMAT!r})")
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        try:
+            self.session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own exception types for damaged files
+            raise OnnxPolicyError(f"{path} is not a loadable ONNX model ({type(exc).__name__}: {exc})") from None
+        self.deterministic = deterministic
+        self.np_rng = np.random.default_rng(seed)
+        self.label = os.path.basename(os.path.dirname(os.path.abspath(path))) or "onnx"
+        self._checked_game = None
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        if seed is not None:
+            self.np_rng = np.random.default_rng(seed)
+
+    def check_game(self, game) -> None:
+        """Raise :class:`OnnxPolicyError` unless the policy was trained on this game configuration."""
+        m = self.meta
+        if (m["game"], m["num_players"]) != (game.name, game.num_players):
+            raise OnnxPolicyError(f"the policy plays {m['game']} with {m['num_players']} players; this game is "
+                                  f"{game.name} with {game.num_players}")
+        if (m["observation_size"], m["num_actions"]) != (game.observation_size, game.num_actions):
+            raise OnnxPolicyError(f"the policy expects observations of {m['observation_size']} and "
+                                  f"{m['num_actions']} actions; this game has {game.observation_size} and "
+                                  f"{game.num_actions}")
+        self._checked_game = game
+
+    def predict(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Batched: ``(actions [batch], probabilities [batch, n_actions])``."""
+        action, probs = self.session.run(None, {"observation": np.asarray(observations, dtype=np.float32),
+                                                "action_mask": np.asarray(masks, dtype=np.int8)})
+        return action, probs
+
+    def act(self, state, player: int) -> int:
+        if self._checked_game is not state.game:
+            self.check_game(state.game)
+        action, probs = self.predict(state.observation(player)[None], state.legal_mask()[None])
+        if self.deterministic:
+            return int(action[0])
+        p = probs[0].astype(np.float64)
+        return int(self.np_rng.choice(len(p), p=p / p.sum()))
+
+    def __repr__(self) -> str:
+        return f"OnnxBot({self.label!r})"

@@ -1,0 +1,421 @@
+"""Search bots over the rules interface alone: single-observer IS-MCTS and PIMC, the same code for every game.
+
+    bot = ISMCTSBot("democracy", iterations=500, rollout="random", seed=1)
+    action = bot.act(state, state.current_player())
+    bot = hustings.make_bot("politrickers", "ismcts:iters=1000,rollout=heuristic", seed=1)
+
+**IS-MCTS** (single-observer information-set MCTS, Cowling, Powley and Whitehouse 2012). One tree per decision,
+rooted at the searching seat's information set. Each iteration
+
+1. *determinizes*: draws a complete world the searcher cannot tell from the real one,
+   ``state.sample_hidden(me, rng)`` (the game's own RNG in that world, fresh from ``rng``, handles chance inside
+   ``apply``, so the search never sees the real game's future draws); with ``model=heuristic`` (games with
+   hidden commitments: Democracy) the other seats' face-down commitments in that world are then redrawn as the
+   heuristic would have chosen them (``State.recommit``), an opponent model instead of a uniform draw;
+2. *selects*: from the root, while every legal action of the world's player to move has a child, takes the child
+   of highest UCB1 among the children *available in this world* (the legal ones)::
+
+       w[p] / n  +  c * sqrt(ln(avail) / n)
+
+   where ``p`` is the seat to move there, ``w[p]`` that seat's summed return through the child, ``n`` the child's
+   visits and ``avail`` the number of times the child was available for selection (counted for every legal child
+   at each selection step, as in the paper): not the parent's visits, since in another world the parent offers
+   other actions;
+3. *expands* one untried legal action (uniformly; with heuristic rollouts the heuristic's own choice first, so a
+   node's first visit plays as the rollout would). With ``fpu`` set (first-play urgency) a node is not expanded
+   while its best tried child's UCB value beats the node's own mean (for the seat to move) plus ``fpu``;
+4. *rolls out* with uniformly random moves (``State.random_rollout``) or the game's ``heuristic`` bot
+   (``rollout=``) to the end, or until ``depth`` steps were played or the scores changed ``horizon`` times since the
+   root (``State.score_version``), whichever comes first (both ``None`` by default: to the end). A rollout stopped
+   early is valued by ``leaf``: ``returns``, the game's own ``state.returns()`` as it reports them there (all four
+   games report 0 for every seat before the end, as for a truncated game), or ``scores``,
+   ``tanh((own team's score - best other team's) / scale)`` (:func:`score_values`); a finished or truncated game always by its ``returns()``;
+5. *backs up* every seat's return into every node on the path (each node keeps the reward vector).
+
+Nodes are keyed by ``(player to move, action)`` along the path (SO-ISMCTS: the tree holds the actions, not the
+hidden worlds). The move played is the root child with the most visits (ties: higher mean return, then lower
+action id), always among the real state's legal actions; a position with one legal action returns it at once.
+
+**PIMC** (perfect-information Monte Carlo, determinized flat Monte Carlo): each round samples one world and plays
+one rollout after each legal action in it; the move with the best mean return for the searcher wins.
+
+Budgets: ``iterations`` (rollouts), or ``seconds`` per move (then ``iterations``, if given, is a cap as well). With
+an iteration budget the bots are deterministic: the same seed (``reset(seed)`` or the constructor's) and the same
+state give the same move; every random choice comes from the bot's private ``random.Random``.
+
+SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts``, ``pimc``, or with options
+``ismcts:iters=1000,rollout=heuristic,c=1.0,depth=200`` / ``ismcts:seconds=0.05`` (see :func:`parse_search_spec`).
+Options left out take the game's defaults (each game's ``GAME_INFO.search``: budgets and constants only, no game code).
+
+The search is bound by the rules modules: profiled, the tree and the backup are a few per cent of an iteration; the
+rest is ``sample_hidden`` and the rollout. Random rollouts are the game's ``State.random_rollout`` (the interface
+loop by default; Democracy and Politrickers override it with a tight loop that plays exactly as that loop, the world
+vector written once at the end), heuristic ones a loop over ``heuristic.act`` and ``apply_unchecked``
+(``python -m hustings.bench --search``).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Callable
+
+from .. import registry
+from ..core.bots import Bot
+from ..core.rules import State
+from ..errors import ConfigError
+from .policy import shipped_net
+from .search_spec import (DEFAULTS, EXPECTED, FAVOURITES, LEAVES, MODELS, ROLLOUTS, SEARCH_BOTS,  # noqa: F401
+                          SPEC_KEYS, is_search_spec, parse_search_spec, resolve_options, spec_help)
+
+Sampler = Callable[[State, int, random.Random], State]
+
+
+def _scripted(game: str, name: str, seed: int | None) -> Bot:
+    return registry.info(game).bots[name](seed=seed)
+
+
+def _sample_hidden(state: State, player: int, rng: random.Random) -> State:
+    return state.sample_hidden(player, rng)
+
+
+class _Node:
+    """A tree node: the edge ``(player, action)`` from its parent. ``w`` is the summed return of every seat."""
+
+    __slots__ = ("children", "n", "avail", "w")
+
+    def __init__(self, num_players: int):
+        self.children: dict[int, _Node] = {}  # key: player * num_actions + action
+        self.n = 0
+        self.avail = 1
+        self.w = [0.0] * num_players
+
+
+class _SearchBot(Bot):
+    """Shared set-up of the search bots: game, options, budget, rollout policy, leaf values, RNG, sampler.
+
+    Options (keyword arguments; any left out takes the game's default, then :data:`DEFAULTS`): ``iterations``,
+    ``seconds``, ``rollout``, ``c``, ``depth``, ``horizon``, ``leaf``, ``scale``, ``fpu`` (see
+    :func:`parse_search_spec`). ``seed`` seeds the bot's private RNG (``reset(seed)`` reseeds it).
+    """
+
+    name = "search"
+
+    def __init__(self, game_name: str, seed: int | None = None, sampler: Sampler | None = None, **options):
+        super().__init__(seed)
+
+        self.game_name = registry.game_key(game_name)
+        opts = resolve_options(self.game_name, options)
+        self.options = opts
+        self.iterations, self.seconds = opts["iterations"], opts["seconds"]
+        self.rollout, self.c, self.depth = opts["rollout"], float(opts["c"]), opts["depth"]
+        self.leaf, self.scale, self.horizon = opts["leaf"], float(opts["scale"]), opts["horizon"]
+        self.fpu = None if opts["fpu"] is None else float(opts["fpu"])
+        self.prior = float(opts["prior"])
+        self.favourite = opts["favourite"]
+        # With a time budget the iteration count caps the search only when it was asked for.
+        self._max_iterations = (opts["iterations"] if opts["seconds"] is None or "iterations" in options
+                                else 1 << 62)
+        #: How a world is drawn; the default is the game's ``State.sample_hidden``. A testing hook: pass another
+        #: callable ``(state, player, rng) -> state`` only to try the search on a game without a sampler.
+        self.sampler: Sampler = sampler or _sample_hidden
+        self.model = opts["model"]
+        if self.model != "none":
+            if not registry.info(self.game_name).game_class.hidden_commitments:
+                raise ConfigError(f"{self.game_name}: search option model={self.model} models the other seats' "
+                                  f"hidden commitments, which {self.game_name} does not have; expected model=none")
+            self._model = _scripted(self.game_name, self.model, seed=0)  # deterministic; its own RNG, not the bot's
+            self._draw, self.sampler = self.sampler, self._modelled_sample
+        self._heuristic = None
+        if self.rollout == "heuristic":
+            self._heuristic = _scripted(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
+        #: With ``prior`` > 0 the ``favourite`` bot names the root move that gets the head start (IS-MCTS only):
+        #: the heuristic at once, the shipped net when the table's size is known (the first search).
+        self._favourite, self._favourite_size = None, None
+        if self.prior > 0 and self.favourite == "heuristic":
+            self._favourite = _scripted(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
+        #: Totals since construction: searches run, iterations, seconds spent searching.
+        self.stats = {"searches": 0, "iterations": 0, "seconds": 0.0}
+
+    def reset(self, seed: int | None = None) -> None:
+        super().reset(seed)
+        if self._heuristic is not None and seed is not None:
+            self._heuristic.reset(self.rng.getrandbits(32))
+        if self.prior > 0 and seed is not None:  # drawn whether or not a shipped favourite is loaded yet, so a
+            favourite_seed = self.rng.getrandbits(32)  # game's moves never depend on the games played before it
+            if self._favourite is not None:
+                self._favourite.reset(favourite_seed)
+
+    def _favourite_move(self, state: State, me: int) -> int | None:
+        """The move that gets the ``prior`` head start, or None without one."""
+        if self.prior <= 0:
+            return None
+        n = state.game.num_players
+        if self.favourite == "shipped" and self._favourite_size != n:  # the shipped net of this table's size
+            # the net alone (a shipped bot that plays with this search must not favour itself); deterministic
+            self._favourite = shipped_net(self.game_name, num_players=n, seed=0)
+            self._favourite_size = n
+        return self._favourite.act(state, me)
+
+    def _modelled_sample(self, state: State, me: int, rng: random.Random) -> State:
+        """A world from the sampler whose other seats' pending commitments are the model's choices (``model``)."""
+        world = self._draw(state, me, rng)
+        world.recommit(me, self._model.act)
+        return world
+
+    def _rollout(self, world: State, version0: int) -> list[float]:
+        """Play ``world`` on (in place) with the rollout policy and value where it stops: at the end, after ``depth``
+        steps, or once the scores have changed ``horizon`` times since the root (``score_version - version0``)."""
+        depth = self.depth if self.depth is not None else 1 << 62
+        stop = version0 + self.horizon if self.horizon is not None else 1 << 62
+        if self._heuristic is None:  # the game's own loop (State.random_rollout; some games have a tight one)
+            world.random_rollout(self.rng, self.depth, None if self.horizon is None else stop)
+        else:
+            act = self._heuristic.act
+            while depth > 0 and world.score_version < stop and not world.is_terminal():
+                a = act(world, world.current_player())
+                if not world.is_legal(a):  # a faulty heuristic must not break the search
+                    legal = world.legal_actions()
+                    a = legal[int(self.rng.random() * len(legal))]
+                world.apply_unchecked(a)
+                depth -= 1
+        if self.leaf == "scores" and not world.is_terminal():
+            return score_values(world, self.scale)
+        return world.returns()
+
+    def _guide(self, world: State, untried: list[int]) -> int:
+        """The untried action to expand: the heuristic's choice when rollouts are heuristic and it is untried (so
+        a node's first visit plays as the rollout would), else a uniformly random one."""
+        if self._heuristic is not None:
+            a = self._heuristic.act(world, world.current_player())
+            if a in untried:
+                return a
+        return untried[int(self.rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+
+    def _budget(self):
+        """``(max iterations, deadline or None)``."""
+        if self.seconds is None:
+            return self._max_iterations, None
+        return self._max_iterations, time.perf_counter() + self.seconds
+
+    def act(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError(f"{self.game_name}: {self.name} asked to act in a position with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        t0 = time.perf_counter()
+        try:
+            action, done = self._search(state, player, legal)
+        except NotImplementedError as exc:
+            if "sample_hidden" not in str(exc) and "sampler" not in str(exc):
+                raise
+            raise ConfigError(f"{self.game_name}: the {self.name} bot needs State.sample_hidden "
+                              f"(information-set sampling), which {self.game_name} does not implement yet") from None
+        self.stats["searches"] += 1
+        self.stats["iterations"] += done
+        self.stats["seconds"] += time.perf_counter() - t0
+        return action
+
+    def _search(self, state: State, player: int, legal: list[int]) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({self.game_name!r}, {opts})"
+
+
+class ISMCTSBot(_SearchBot):
+    """Single-observer information-set MCTS (see the module docstring)."""
+
+    name = "ismcts"
+    _last = None  # the last search's (root, action base, legal actions, favourite), for visit_counts
+
+    def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
+        root, done = self.search(state, me)
+        favourite = self._favourite_move(state, me)
+        base = me * state.game.num_actions
+        self._last = (root, base, legal, favourite)
+        return self._choose(root, base, legal, me, favourite, self.prior), done
+
+    def visit_counts(self) -> dict[int, float]:
+        """The last search's root visits per legal action, the heuristic favourite's ``prior`` head start included
+        (so the move played is a most-visited one): the search's policy, for distillation (``pretrain.targets:
+        visits``). A position with one legal action is not searched: this then still describes the search before."""
+        if self._last is None:
+            raise ValueError(f"{self.game_name}: {self.name} has not searched yet (visit_counts follows an act "
+                             f"in a position with more than one legal action)")
+        root, base, legal, favourite = self._last
+        out = {}
+        for a in legal:
+            ch = root.children.get(base + a)
+            out[a] = (0.0 if ch is None else float(ch.n)) + (self.prior if a == favourite else 0.0)
+        return out
+
+    def search(self, state: State, me: int) -> tuple[_Node, int]:
+        """Run the iterations from ``state`` for seat ``me``; ``(root node, iterations done)``."""
+        n_players = state.game.num_players
+        num_actions = state.game.num_actions
+        root = _Node(n_players)
+        rng = self.rng
+        sample = self.sampler
+        rollout, guide = self._rollout, self._guide
+        version0 = state.score_version
+        c, fpu = self.c, self.fpu
+        log, sqrt = math.log, math.sqrt
+        max_iters, deadline = self._budget()
+        clock = time.perf_counter
+        done = 0
+        while done < max_iters:
+            world = sample(state, me, rng)
+            world.record_events = False  # rollouts need no event log
+            node = root
+            path = []
+            while not world.is_terminal():
+                p = world.current_player()
+                acts = world.legal_actions()
+                children = node.children
+                base = p * num_actions
+                untried = [a for a in acts if base + a not in children]
+                if untried and (fpu is None or len(untried) == len(acts)):
+                    expand = True
+                else:
+                    best, best_v = None, -math.inf
+                    best_a = -1
+                    for a in acts:
+                        ch = children.get(base + a)
+                        if ch is None:
+                            continue
+                        ch.avail += 1
+                        n = ch.n
+                        v = ch.w[p] / n + c * sqrt(log(ch.avail) / n)
+                        if v > best_v:
+                            best, best_v, best_a = ch, v, a
+                    # first-play urgency: an untried action is worth the node's mean for p plus fpu
+                    expand = bool(untried) and node.w[p] / node.n + fpu > best_v
+                if expand:
+                    a = guide(world, untried)
+                    child = _Node(n_players)
+                    children[base + a] = child
+                    world.apply_unchecked(a)
+                    path.append(child)
+                    break
+                world.apply_unchecked(best_a)
+                path.append(best)
+                node = best
+            ret = rollout(world, version0)
+            root.n += 1
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for i in range(n_players):
+                    w[i] += ret[i]
+            done += 1
+            if deadline is not None and clock() >= deadline:
+                break
+        return root, done
+
+    @staticmethod
+    def _choose(root: _Node, base: int, legal: list[int], me: int, favourite: int | None = None,
+                prior: float = 0.0) -> int:
+        """The most visited root child (ties: higher mean, then lower id); ``favourite`` (the heuristic's move)
+        counts ``prior`` visits more, so the search must out-visit it by that much to play anything else."""
+        best, best_key = legal[0], None
+        for a in legal:
+            ch = root.children.get(base + a)
+            key = (0, 0.0) if ch is None else (ch.n, ch.w[me] / ch.n)
+            if a == favourite:
+                key = (key[0] + prior, key[1])
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def root_stats(self, state: State, player: int | None = None) -> dict[int, tuple[int, float]]:
+        """Search ``state`` once (the bot's budget) and return ``{action: (visits, mean return of the searcher)}``
+        over the legal actions at the root: for inspection and tests."""
+        me = state.current_player() if player is None else player
+        root, _ = self.search(state, me)
+        base = me * state.game.num_actions
+        out = {}
+        for a in state.legal_actions():
+            ch = root.children.get(base + a)
+            out[a] = (0, 0.0) if ch is None else (ch.n, ch.w[me] / ch.n)
+        return out
+
+
+class PIMCBot(_SearchBot):
+    """Determinized flat Monte Carlo: per sampled world, one rollout after each legal action; best mean wins."""
+
+    name = "pimc"
+
+    def _search(self, state: State, me: int, legal: list[int]) -> tuple[int, int]:
+        k = len(legal)
+        totals = [0.0] * k
+        counts = [0] * k
+        rng = self.rng
+        max_iters, deadline = self._budget()
+        clock = time.perf_counter
+        version0 = state.score_version
+        done = 0
+        while done < max_iters:
+            world = self.sampler(state, me, rng)
+            world.record_events = False
+            for i, a in enumerate(legal):
+                if done >= max_iters:
+                    break
+                w = world.clone() if i < k - 1 else world
+                w.apply_unchecked(a)
+                totals[i] += self._rollout(w, version0)[me]
+                counts[i] += 1
+                done += 1
+            if deadline is not None and clock() >= deadline:
+                break
+        best, best_v = legal[0], -math.inf
+        for i, a in enumerate(legal):
+            if counts[i] and totals[i] / counts[i] > best_v:
+                best, best_v = a, totals[i] / counts[i]
+        return best, done
+
+
+BOT_CLASSES = {"ismcts": ISMCTSBot, "pimc": PIMCBot}
+
+
+def make_search_bot(game: str, spec: str, seed: int | None = None, sampler: Sampler | None = None) -> _SearchBot:
+    """The search bot of ``spec`` (see :func:`parse_search_spec`) for ``game``."""
+    kind, opts = parse_search_spec(spec)
+    return BOT_CLASSES[kind](game, seed=seed, sampler=sampler, **opts)
+
+
+def score_values(state: State, scale: float) -> list[float]:
+    """Leaf values of a position that is not over, from the game's scores alone (``leaf=scores``): each team's
+    score is its members' mean, and every seat gets ``tanh((own team's - best other team's) / scale)``, in
+    ``(-1, 1)`` like ``returns()``."""
+    scores = state.scores()
+    teams = state.teams()
+    if len(teams) == len(scores):
+        if len(scores) < 2:
+            return [0.0] * len(scores)
+        out = []
+        for p, s in enumerate(scores):
+            best = max(scores[q] for q in range(len(scores)) if q != p)
+            out.append(math.tanh((s - best) / scale))
+        return out
+    team_score = [sum(scores[p] for p in t) / len(t) for t in teams]
+    out = [0.0] * len(scores)
+    for i, t in enumerate(teams):
+        best = max((team_score[j] for j in range(len(teams)) if j != i), default=team_score[i])
+        v = math.tanh((team_score[i] - best) / scale)
+        for p in t:
+            out[p] = v
+    return out
+
+
+def check_sampler(game, game_name: str, spec: str) -> None:
+    """Raise :class:`ConfigError` when ``game`` (a :class:`~hustings.core.rules.Game`) has no ``sample_hidden``,
+    so that a search SPEC fails at once instead of in a worker at the first move."""
+    state = game.new_initial_state(seed=0)
+    try:
+        state.sample_hidden(state.current_player(), random.Random(0))
+    except NotImplementedError:
+        raise ConfigError(f"{game_name}: bot {spec!r} needs State.sample_hidden (information-set sampling), "
+                          f"which {game_name} does not implement yet") from None

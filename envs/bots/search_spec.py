@@ -1,0 +1,151 @@
+"""The search bots' SPEC grammar (``ismcts:iters=1000,rollout=heuristic``): names, options, defaults and checks.
+
+Apart from :mod:`hustings.bots.search` so that whatever only reads or checks a SPEC (a shipped bot's
+``search.json``, the command line) needs none of the search's code.
+"""
+from __future__ import annotations
+
+import math
+
+from .. import registry
+from ..errors import ConfigError
+
+#: Search SPEC names (their classes: ``hustings.bots.search.BOT_CLASSES``).
+SEARCH_BOTS = ("ismcts", "pimc")
+
+ROLLOUTS = ("random", "heuristic")
+#: Who names the root move that gets the ``prior`` head start: the game's scripted ``heuristic`` bot, or the
+#: ``shipped`` trained net for the table's size (``hustings.load_bot(..., search=False)``).
+FAVOURITES = ("heuristic", "shipped")
+LEAVES = ("returns", "scores")
+#: How a world's pending hidden commitments are drawn (games with ``Game.hidden_commitments``: Democracy):
+#: ``none``, as the game's sampler draws them (uniformly from the seats' sampled cards), or ``heuristic``, as the
+#: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model.
+MODELS = ("none", "heuristic")
+
+#: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
+DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
+                  "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
+                  "favourite": "heuristic", "model": "none"}
+
+# --- options and SPECs --------------------------------------------------------------------------------------------
+#: SPEC keys -> option name (``iters`` is short for ``iterations``).
+SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
+             "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
+             "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model"}
+EXPECTED = {
+    "iterations": "an int >= 1",
+    "seconds": "a number > 0 (seconds per move)",
+    "rollout": "one of " + ", ".join(ROLLOUTS),
+    "c": "a number >= 0",
+    "depth": "an int >= 0 (max rollout steps) or none",
+    "horizon": "an int >= 1 (score changes) or none",
+    "leaf": "one of " + ", ".join(LEAVES),
+    "scale": "a number > 0",
+    "fpu": "a number or none (expand every untried action first)",
+    "prior": "a number >= 0 (head-start visits of the favourite's move at the root)",
+    "favourite": "one of " + ", ".join(FAVOURITES),
+    "model": "one of " + ", ".join(MODELS),
+}
+
+
+def _is_num(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+_CHECKS = {
+    "iterations": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+    "seconds": lambda v: v is None or (_is_num(v) and v > 0),
+    "rollout": lambda v: v in ROLLOUTS,
+    "c": lambda v: _is_num(v) and v >= 0,
+    "depth": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0),
+    "horizon": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1),
+    "leaf": lambda v: v in LEAVES,
+    "scale": lambda v: _is_num(v) and v > 0,
+    "fpu": lambda v: v is None or _is_num(v),
+    "prior": lambda v: _is_num(v) and v >= 0,
+    "favourite": lambda v: v in FAVOURITES,
+    "model": lambda v: v in MODELS,
+}
+
+
+def spec_help() -> str:
+    return (f"{' or '.join(SEARCH_BOTS)}, optionally followed by :key=value,... with keys "
+            f"{', '.join(k for k in SPEC_KEYS if k != 'iterations')}")
+
+
+def resolve_options(game: str, given: dict) -> dict:
+    """The bot's options: ``given`` over the game's defaults over :data:`DEFAULTS`, each checked."""
+    opts = {**DEFAULTS, **registry.info(game).search}
+    for name, value in given.items():
+        if name not in DEFAULTS:
+            raise ConfigError(f"{game}: unknown search option {name!r}; expected one of {', '.join(DEFAULTS)}")
+        if not _CHECKS[name](value):
+            raise ConfigError(f"{game}: search option {name}={value!r} is invalid; expected {EXPECTED[name]}")
+        opts[name] = value
+    return opts
+
+
+def is_search_spec(spec) -> bool:
+    """Whether ``spec`` names a search bot (``ismcts``, ``pimc``, with or without ``:key=value,...``)."""
+    return isinstance(spec, str) and spec.partition(":")[0].strip().lower() in SEARCH_BOTS
+
+
+def parse_search_spec(spec: str) -> tuple[str, dict]:
+    """``"ismcts:iters=1000,rollout=heuristic"`` -> ``("ismcts", {"iterations": 1000, "rollout": "heuristic"})``.
+
+    Keys (any left out: the game's default, ``GAME_INFO.search``, then :data:`DEFAULTS`):
+
+    * ``iters`` (or ``iterations``): int >= 1, iterations (rollouts) per move;
+    * ``seconds``: number > 0, time per move (``iters``, if also given, caps it);
+    * ``rollout``: ``random`` or ``heuristic`` (the game's scripted ``heuristic`` bot plays every seat);
+    * ``c``: UCB1 exploration constant, >= 0 (returns are in [-1, 1]);
+    * ``depth``: int >= 0 or ``none``, max rollout steps;
+    * ``horizon``: int >= 1 or ``none``, stop a rollout once the scores changed that many times since the root;
+    * ``leaf``: ``returns`` or ``scores``, the value of a rollout stopped before the end (:func:`score_values`);
+    * ``scale``: number > 0, the score difference worth ``tanh(1)`` for ``leaf=scores``;
+    * ``fpu``: number or ``none``, first-play urgency (``none``: expand every untried action first);
+    * ``prior``: number >= 0, IS-MCTS only: the favourite's move at the root counts that many visits more in
+      the final choice, so the search plays something else only when it out-visits it by that much (0: off);
+    * ``favourite``: ``heuristic`` (the game's scripted bot) or ``shipped`` (the shipped trained net for the
+      table's size), who names that move;
+    * ``model``: ``none`` or ``heuristic``, games with hidden commitments only (Democracy): the other seats'
+      face-down commitments to the current trick are drawn as the heuristic would have chosen them from their
+      sampled cards, not uniformly (an opponent model; exact against heuristic bots, a guess against others).
+
+    Anything else raises :class:`ConfigError` naming the key and what was expected.
+    """
+    if not is_search_spec(spec):
+        raise ConfigError(f"bot {spec!r} is not a search bot; expected {spec_help()}")
+    kind, colon, rest = spec.partition(":")
+    kind = kind.strip().lower()
+    out: dict = {}
+    if colon and not rest.strip():
+        raise ConfigError(f"bot {spec!r}: nothing after ':'; expected key=value pairs such as iters=1000")
+    for item in (rest.split(",") if colon else []):
+        key, eq, value = (t.strip() for t in item.partition("="))
+        if not eq or not key:
+            raise ConfigError(f"bot {spec!r}: {item.strip()!r} is not key=value; keys: {', '.join(SPEC_KEYS)}")
+        name = SPEC_KEYS.get(key.lower())
+        if name is None:
+            raise ConfigError(f"bot {spec!r}: unknown key {key!r}; expected one of {', '.join(SPEC_KEYS)}")
+        if name in out:
+            raise ConfigError(f"bot {spec!r}: key {key!r} is given twice")
+        try:
+            if name == "iterations":
+                v = int(value)
+            elif name in ("seconds", "c", "scale", "prior"):
+                v = float(value)
+            elif name == "fpu":
+                v = None if value.lower() == "none" else float(value)
+            elif name in ("depth", "horizon"):
+                v = None if value.lower() == "none" else int(value)
+            else:
+                v = value.lower()
+            ok = _CHECKS[name](v)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ConfigError(f"bot {spec!r}: {key}={value!r} is invalid; expected {EXPECTED[name]}")
+        out[name] = v
+    return kind, out
