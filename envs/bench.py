@@ -46,6 +46,8 @@ import tracemalloc
 
 import numpy as np
 
+from . import registry
+
 RULES_TARGET = 50_000
 ENV_RATIO_TARGET = 3.0
 
@@ -275,7 +277,6 @@ def report_clone(res: dict) -> list[str]:
 
 
 SEARCH_RATIO_TARGET = 1.0
-SEARCH_TARGET_GAMES = ("democracy", "politrickers")
 SEARCH_ITERATIONS = 100  # per search; a timed run repeats searches over its positions
 
 
@@ -401,7 +402,7 @@ def report_search(res: dict) -> list[str]:
     if "openspiel" not in res:
         print("  OpenSpiel    : (skipped: open_spiel is not installed; pip install open-spiel)")
         return []
-    target = res["game"] in SEARCH_TARGET_GAMES
+    target = registry.info(res["game"]).search_speed_target
     ok = res["ratio"] >= SEARCH_RATIO_TARGET
     verdict = f" (target >= {SEARCH_RATIO_TARGET:g}: {'ok' if ok else 'MISSED'})" if target else " (no target)"
     print(f"  OpenSpiel    : {res['openspiel']:>10,.0f} iterations/s (Python ISMCTSBot over C++ hearts 4p, "

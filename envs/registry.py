@@ -21,6 +21,9 @@ GAME_PACKAGES: tuple[str, ...] = (
     "hustings.prime_minister",
 )
 
+#: The game the commands default to and the examples use.
+DEFAULT_GAME = "democracy"
+
 _VERSIONED = re.compile(r"^(?P<game>[a-z_]+?)_v(?P<version>\d+)$")
 
 

@@ -25,6 +25,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from hustings.registry import DEFAULT_GAME
+
 if TYPE_CHECKING:
     from .rllib_train import RLlibConfig
 
@@ -55,10 +57,10 @@ def bench_rllib(cfg: RLlibConfig, iterations: int, num_env_runners: int | None =
 def main(argv: list[str] | None = None) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(prog="python -m hustings.training.bench_rllib", description=__doc__.splitlines()[0])
-    parser.add_argument("--sb3-config", default=os.path.join(root, "configs", "democracy.yaml"),
-                        help="the SB3 route's config (default configs/democracy.yaml)")
-    parser.add_argument("--rllib-config", default=os.path.join(root, "configs", "rllib", "democracy.yaml"),
-                        help="the RLlib route's config (default configs/rllib/democracy.yaml)")
+    parser.add_argument("--sb3-config", default=os.path.join(root, "configs", f"{DEFAULT_GAME}.yaml"),
+                        help=f"the SB3 route's config (default configs/{DEFAULT_GAME}.yaml)")
+    parser.add_argument("--rllib-config", default=os.path.join(root, "configs", "rllib", f"{DEFAULT_GAME}.yaml"),
+                        help=f"the RLlib route's config (default configs/rllib/{DEFAULT_GAME}.yaml)")
     parser.add_argument("--num-env-runners", type=int, default=None,
                         help="override the RLlib config's env_runners.num_env_runners")
     parser.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray (default: the config's)")

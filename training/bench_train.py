@@ -26,6 +26,7 @@ import time
 import gymnasium as gym
 
 from hustings.bench import classic_env
+from hustings.registry import DEFAULT_GAME
 
 from .config import TrainConfig
 
@@ -90,7 +91,7 @@ def bench_ours(cfg: TrainConfig, steps: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hustings.training.bench_train", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="democracy", help="game for our side (default democracy)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"game for our side (default {DEFAULT_GAME})")
     parser.add_argument("--config", help="our config (default configs/<game>.yaml)")
     parser.add_argument("--ours-steps", type=int, default=4 * 4096, help="timesteps timed for ours (default 16384)")
     parser.add_argument("--theirs-steps", type=int, default=2 * 2048, help="timesteps timed for theirs "

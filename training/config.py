@@ -41,6 +41,7 @@ import typing
 from typing import Any, Callable, Literal, TypeVar, Union
 
 from hustings.core.rules import ConfigError
+from hustings.registry import DEFAULT_GAME
 
 Run = TypeVar("Run", bound="RunConfig")
 
@@ -109,7 +110,7 @@ class RunConfig(Section):
     """Base of a route's whole config (:class:`TrainConfig`, ``RLlibConfig``): reading, checking, changing it."""
 
     #: A config file of the route, named when a config file does not exist.
-    example = "configs/democracy.yaml"
+    example = f"configs/{DEFAULT_GAME}.yaml"
 
     @classmethod
     def from_dict(cls: type[Run], raw: Any, source: str = "config") -> Run:

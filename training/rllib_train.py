@@ -50,6 +50,7 @@ import numpy as np
 from pettingzoo.utils import BaseWrapper
 
 from hustings.core.rules import ConfigError
+from hustings.registry import DEFAULT_GAME
 
 from .config import (RunConfig, Section, _layers, _nonneg, _positive, add_json_schema_option, check_game,
                      check_resume, key, section)
@@ -625,7 +626,7 @@ def markdown(report: dict) -> str:
 
 # --- command line -------------------------------------------------------------------------------------------------
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("config", help="YAML config, e.g. configs/rllib/smoke.yaml or configs/rllib/democracy.yaml")
+    p.add_argument("config", help=f"YAML config, e.g. configs/rllib/smoke.yaml or configs/rllib/{DEFAULT_GAME}.yaml")
     p.add_argument("--resume", action="store_true",
                    help="continue the run in the config's output_dir from its rllib_checkpoint/ (league included)")
     p.add_argument("--output-dir", help="override the config's output_dir")

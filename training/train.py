@@ -31,6 +31,7 @@ import time
 
 from hustings.errors import ConfigError, OutputExistsError  # noqa: F401  (OutputExistsError: re-exported)
 from hustings.core.match import play_game
+from hustings.registry import DEFAULT_GAME
 
 from .config import TrainConfig, add_json_schema_option, check_resume, load_config
 from .policy import (FORMAT, VERSION, CheckpointError, NumpyPolicy, PolicyBot, atomic_torch_save, atomic_write_text,
@@ -448,7 +449,7 @@ def _yaml(cfg: TrainConfig) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("config", help="YAML config, e.g. configs/democracy.yaml or configs/smoke.yaml")
+    p.add_argument("config", help=f"YAML config, e.g. configs/{DEFAULT_GAME}.yaml or configs/smoke.yaml")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--resume", action="store_true",
                       help="continue the run in the config's output_dir from its checkpoint.pt (keeps its "

@@ -27,6 +27,8 @@ class GameInfo:
         parallel_env: a factory of the game's PettingZoo ``ParallelEnv``, where it has one.
         search: the game's defaults for the search bots (:mod:`hustings.bots.search`), over the generic ones.
         teams: whether seats can win together (parties), as ``State.teams()`` then says.
+        search_speed_target: whether ``python -m hustings.bench --search`` holds the game's IS-MCTS to the speed
+            target against OpenSpiel's ISMCTSBot over hearts (games whose trick play is comparable to hearts').
     """
 
     name: str
@@ -39,6 +41,7 @@ class GameInfo:
     parallel_env: Callable[..., Any] | None = None
     search: dict[str, Any] = field(default_factory=dict)
     teams: bool = False
+    search_speed_target: bool = False
 
     @property
     def min_players(self) -> int:

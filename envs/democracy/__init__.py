@@ -25,6 +25,7 @@ GAME_INFO = GameInfo(
     # Search budgets and constants (docs/search-strength.md measures them).
     search={"iterations": 40, "rollout": "heuristic", "horizon": 1, "leaf": "scores", "fpu": 0.0, "c": 0.7},
     teams=False,
+    search_speed_target=True,
 )
 
 #: The AEC env class, generated from the declaration.
@@ -36,5 +37,5 @@ def env(**kwargs) -> raw_env:
     return raw_env(**kwargs)
 
 
-__all__ = ["BOTS", "GAME_INFO", "DemocracyGame", "DemocracyParallelEnv", "DemocracyState", "HeuristicBot", "card_name", "env",
-           "parallel_env", "parse_card", "raw_env"]
+__all__ = ["BOTS", "GAME_INFO", "DemocracyGame", "DemocracyParallelEnv", "DemocracyState", "HeuristicBot", "card_name",
+           "env", "parallel_env", "parse_card", "raw_env"]

@@ -24,10 +24,12 @@ GAME_INFO = GameInfo(
     # Search budgets and constants (docs/search-strength.md measures them).
     search={"iterations": 70, "prior": 20.0},
     teams=False,
+    search_speed_target=True,
 )
 
 #: The AEC env class, generated from the declaration.
-raw_env = env_class(GAME_INFO, doc="""No game options. ``reward="score"`` pays each round's VP change at the end of the round.""")
+raw_env = env_class(GAME_INFO, doc="""No game options. ``reward="score"`` pays each round's VP change at the end of the
+round.""")
 
 
 def env(**kwargs) -> raw_env:
@@ -35,5 +37,5 @@ def env(**kwargs) -> raw_env:
     return raw_env(**kwargs)
 
 
-__all__ = ["BOTS", "GAME_INFO", "HeuristicBot", "PolitrickersGame", "PolitrickersState", "card_name", "env", "parse_card",
-           "raw_env"]
+__all__ = ["BOTS", "GAME_INFO", "HeuristicBot", "PolitrickersGame", "PolitrickersState", "card_name", "env",
+           "parse_card", "raw_env"]
