@@ -136,7 +136,7 @@ def plan_tables(game: str, n: int, agents: list[str], sets: int, rr_sets: int, s
 
 # --- playing: one duplicate set per task (worker processes or Ray tasks) -----------------------------------------
 def play_set(task: dict) -> dict:
-    """One duplicate set of one table: evaluate's ``_play_set`` with this table's bots."""
+    """One duplicate set of one table (:func:`hustings.training.evaluate.duplicate_set`) with this table's bots."""
     from hustings.bots import agents as agents_mod
     from hustings.bots import spec as spec_mod
     from . import evaluate
@@ -144,9 +144,8 @@ def play_set(task: dict) -> dict:
     game_name, n = task["game"], task["num_players"]
     game = hustings.registry.info(game_name).game_class(n)
     bots = [spec_mod.build(game_name, r, game=game) for r in task["recipes"]]
-    evaluate._WORKER.update(game=game, bots=bots, names=None)
     t0 = time.perf_counter()
-    games = evaluate._play_set((task["seed"], n))
+    games = evaluate.duplicate_set(game, bots, task["seed"], n)
     seconds = time.perf_counter() - t0
     text = {}
     for b, bot in enumerate(bots):
@@ -155,7 +154,9 @@ def play_set(task: dict) -> dict:
     return {"table": task["table"], "set": task["set"], "games": games, "text": text, "seconds": seconds}
 
 
-def _run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) -> None:
+def run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) -> None:
+    """Play every task (:func:`play_set`) in ``workers`` processes, or as Ray tasks at ``address``; ``on_result``
+    gets each result as it comes."""
     if address:
         import ray
 
@@ -463,7 +464,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
                 on_table(t["file"])
 
     try:
-        _run_tasks(tasks, max(1, min(workers or os.cpu_count() or 1, len(tasks) or 1)), address, on_result)
+        run_tasks(tasks, max(1, min(workers or os.cpu_count() or 1, len(tasks) or 1)), address, on_result)
     finally:
         if bar:
             bar.close()

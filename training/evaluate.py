@@ -56,10 +56,9 @@ def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: 
     _WORKER["names"] = names  # set: keep a game record of every game
 
 
-def _play_set(task: tuple[int, int]) -> list[dict]:
-    """One duplicate set: deal ``seed`` played ``n`` times, bot ``b`` in seat ``(b + r) % n`` in rotation ``r``."""
-    seed, rotations = task
-    game, bots = _WORKER["game"], _WORKER["bots"]
+def duplicate_set(game, bots: list, seed: int, rotations: int, names: list[str] | None = None) -> list[dict]:
+    """One duplicate set: deal ``seed`` played ``rotations`` times by ``bots`` (bot ``b`` in seat ``(b + r) % n`` in
+    rotation ``r``); one result per game (with its record when ``names``, the bots' names, is given)."""
     n = game.num_players
     out = []
     for r in range(rotations):
@@ -67,7 +66,6 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
         by_seat = [None] * n
         for b, s in enumerate(seat_of):
             by_seat[s] = bots[b]
-        names = _WORKER.get("names")
         recorder = Recorder(game, seed, players=[names[seat_of.index(s)] for s in range(n)]) if names else None
         # bot RNGs fixed per (deal, rotation, bot): every run gives the same games
         bot_seeds = [seed * 1009 + r * 31 + seat_of.index(s) for s in range(n)]
@@ -80,6 +78,11 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
         if recorder is not None:
             out[-1]["record"] = recorder.record(state)
     return out
+
+
+def _play_set(task: tuple[int, int]) -> list[dict]:
+    seed, rotations = task
+    return duplicate_set(_WORKER["game"], _WORKER["bots"], seed, rotations, _WORKER.get("names"))
 
 
 # --- statistics -------------------------------------------------------------------------------------------------
