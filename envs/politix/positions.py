@@ -8,9 +8,9 @@ what was expected).
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError
-from .rules import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, COFFEE, EVENTS, GROUPS, KINDS, METHOD_KIND, METHODS, NB,
+from .cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, COFFEE, EVENTS, GROUPS, KINDS, METHOD_KIND, METHODS, NB,
                     NG, NK, PARTIES, PARTY_NAMES, PERSUADE, PHASE_NAMES, POLITICIANS, START_HAND, TABLE_SIZE,
-                    VOTER_IDS, PolitixState, group_index, kind_index, politician_index, voter_index)
+                    VOTER_IDS, group_index, kind_index, politician_index, voter_index)
 
 TOP_KEYS = ("players", "seats", "parties", "table", "events", "voter_draw_pile", "action_draw_pile", "discard_pile",
             "to_move", "phase", "persuasion")
@@ -104,8 +104,9 @@ class _Pool:
         return got
 
 
-def build(game, position, rng) -> PolitixState:
-    """The state of ``position`` (RULES.md, "Positions"), the rest drawn from ``rng``."""
+def build(game, position, rng, make_state):
+    """The state of ``position`` (RULES.md, "Positions"), the rest drawn from ``rng``; ``make_state(game, rng)``
+    creates the empty state that is filled in."""
     n, P = game.num_players, game.num_parties
     if not isinstance(position, dict):
         _fail("position", type(position).__name__, "a dict")
@@ -114,7 +115,7 @@ def build(game, position, rng) -> PolitixState:
         _fail(bad[0], position[bad[0]], f"a known field ({', '.join(TOP_KEYS)})")
     if "players" in position and position["players"] != n:
         _fail("players", position["players"], f"{n} (this game's player count)")
-    st = PolitixState(game, rng)
+    st = make_state(game, rng)
 
     # --- seats: politicians, hands, special cards beside --------------------------------------------------
     seats = position.get("seats")
@@ -308,8 +309,7 @@ def _event_index(value) -> int:
     return c
 
 
-
-def position_of(state: PolitixState) -> dict:
+def position_of(state) -> dict:
     """The exact position of a state in play (every pile in order, nothing left to chance): ``state_from_position``
     of it rebuilds the same table (the game RNG aside). Hidden parts included: it is the omniscient view."""
     if state.finished:

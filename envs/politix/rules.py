@@ -1,16 +1,8 @@
 """Politix (``politix.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
 
 The card set (politicians, voter symbols, action deck, specials, events, party symbols) is read from
-``data/cards.json``; the rulebook prints only a few of its values, the rest is a documented reconstruction.
-
-Ids used throughout:
-
-* methods ``0..3``: debate, twistin'n'turnin, charming, intimidation (the order of ``cards.json``);
-* voter groups ``0..5``: farmers, white collar, blue collar, hippies, blondes, angst-ridden youth;
-* voter cards: ``0..5`` = a card of that group, ``6..9`` = the four events;
-* action-card kinds ``0..18`` (``KINDS``): the four politicking cards, coffee and cake, the twelve group
-  specials, Burnout, Gone with the wind;
-* "beside" slots ``0..12``: the twelve group specials and Burnout (the special cards that stay on the table).
+``data/cards.json``; the rulebook prints only a few of its values, the rest is a documented reconstruction. Its
+tables and the ids used throughout are in ``cards.py`` (re-exported here).
 
 A turn is a sequence of atomic actions in one flat action space; see :meth:`PolitixGame.action_name` and the
 action table in ``RULES.md``. Seats in actions are offsets from the acting player (0 = self, 1 = the next
@@ -27,119 +19,19 @@ import numpy as np
 from ..core.rules import (ConfigError, DealError, Game, Option, StateFormatError, new_rng, rng_from_json,
                           rng_to_json)
 from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
-from . import components
+from . import components, positions
+from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT,  # noqa: F401
+                    BURNT_DRAW, CARDS, COFFEE, DATA_PATH, DISCARD, DRAW, EVENT_MOD, EVENT_NAMES, EVENTS, GROUP_COUNT,
+                    GROUP_NAMES, GROUPS, GWTW, HAND_LIMIT, KIND_COUNT, KIND_NAMES, KINDS, MAX_TAKE, METHOD_KIND,
+                    METHOD_NAMES, METHODS, NB, NE, NG, NK, NM, NPOL, NUM_ACTION_CARDS, NUM_VOTER_CARDS, PARTIES,
+                    PARTY_MOD, PARTY_NAMES, PERSUADE, PHASE_NAMES, POLITICIAN_NAMES, POLITICIAN_PARTY, POLITICIANS,
+                    SKILLS, SLOT_GROUP, SLOT_MOD, SPECIAL_KINDS, SPECIALS, START, START_HAND, SYMBOLS, TABLE_SIZE,
+                    VOTER_IDS, group_index, kind_index, party_key, party_layout, politician_index, voter_index)
 
-# --- the card set ------------------------------------------------------------------------------------
-# The module-level tables are the shipped card set; a game built with ``components=...`` carries its own copies
-# of the value tables (``game.symbols``, ``game.skills``, ...) and the states read those (see components.py).
-DATA_PATH = components.SHIPPED_PATH
-CARDS = components.shipped()
-
-METHODS = tuple(m["id"] for m in CARDS["methods"])
-METHOD_NAMES = tuple(m["name"] for m in CARDS["methods"])
-GROUPS = tuple(g["id"] for g in CARDS["voter_groups"])
-GROUP_NAMES = tuple(g["name"] for g in CARDS["voter_groups"])
-NM, NG = len(METHODS), len(GROUPS)
-SYMBOLS = tuple(tuple(g["symbols"][m] for m in METHODS) for g in CARDS["voter_groups"])  # [group][method]
-GROUP_COUNT = tuple(g["count"] for g in CARDS["voter_groups"])
-EVENTS = tuple(e["id"] for e in CARDS["events"])
-EVENT_NAMES = tuple(e["name"] for e in CARDS["events"])
-NE = len(EVENTS)
-EVENT_MOD = tuple(tuple(e["modifier"] if e["method"] == m else 0 for m in METHODS) for e in CARDS["events"])
-VOTER_IDS = GROUPS + EVENTS  # voter-card ids: group g = g, event e = NG + e
-NUM_VOTER_CARDS = sum(GROUP_COUNT) + sum(e["count"] for e in CARDS["events"])
-PARTIES = tuple(p["id"] for p in CARDS["parties"])
-PARTY_NAMES = tuple(p["name"] for p in CARDS["parties"])
-PARTY_MOD = tuple(tuple(p["modifier"] if p["group"] == g else 0 for g in GROUPS) for p in CARDS["parties"])
-POLITICIANS = tuple(p["id"] for p in CARDS["politicians"])
-POLITICIAN_NAMES = tuple(p["name"] for p in CARDS["politicians"])
-POLITICIAN_PARTY = tuple(PARTIES.index(p["party"]) for p in CARDS["politicians"])
-SKILLS = tuple(tuple(p["skills"][m] for m in METHODS) for p in CARDS["politicians"])
-NPOL = len(POLITICIANS)
-
-KINDS = tuple(c["id"] for c in CARDS["action_cards"])
-KIND_NAMES = tuple(c["name"] for c in CARDS["action_cards"])
-NK = len(KINDS)
-KIND_COUNT = tuple(c["count"] for c in CARDS["action_cards"])
-NUM_ACTION_CARDS = sum(KIND_COUNT)
-METHOD_KIND = tuple(next(i for i, c in enumerate(CARDS["action_cards"])
-                         if c["kind"] == "politicking" and c["method"] == m) for m in METHODS)
-COFFEE = next(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "wild")
-BURNOUT = next(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "burnout")
-GWTW = next(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "remove")
-SPECIAL_KINDS = tuple(i for i, c in enumerate(CARDS["action_cards"]) if c["kind"] == "special")
-BESIDE_KINDS = SPECIAL_KINDS + (BURNOUT,)  # beside slot j holds kind BESIDE_KINDS[j]
-NB = len(BESIDE_KINDS)
-BURN_SLOT = NB - 1
-SLOT_GROUP = tuple(GROUPS.index(CARDS["action_cards"][k]["group"]) for k in SPECIAL_KINDS)
-SLOT_MOD = tuple(CARDS["action_cards"][k]["modifier"] for k in SPECIAL_KINDS)
-assert len(set(KINDS)) == NK and len(set(VOTER_IDS)) == len(VOTER_IDS)
-
-HAND_LIMIT = 10  # L21
-START_HAND = 4  # L13
-TABLE_SIZE = 8  # L14-15
-DRAW = 3  # L19
-BURNT_DRAW = 2  # L33
-BASE_SUPPORT = 6  # L41
-MAX_TAKE = max(GROUP_COUNT)
-
-START, SPECIALS, PERSUADE, DISCARD = range(4)
-PHASE_NAMES = ("start", "specials", "persuade", "discard")
 _ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 _SAVED_FIELDS = ("game", "num_players", "teams_3v3", "politicians", "hands", "beside", "action_deck", "discard",
                  "voter_deck", "table", "events", "collected", "base_support", "turns", "current", "phase",
                  "persuasion", "finished", "truncated", "winners", "returns", "score_version", "rng")
-
-# fixed part of the action table
-A_DRAW, A_REST, A_END = 0, 1, 2
-A_SPECIAL = 3
-
-
-def party_layout(num_players: int, teams_3v3: bool = False) -> list[list[int]]:
-    """Seats of each party, party by party in seat order (PTX-A1, A2). Party i uses party symbol i."""
-    n = num_players
-    if n <= 3:
-        return [[p] for p in range(n)]
-    if n == 4:
-        return [[0, 1], [2, 3]]
-    if n == 5:
-        return [[0, 1], [2, 3, 4]]
-    if teams_3v3:
-        return [[0, 1, 2], [3, 4, 5]]
-    return [[0, 1], [2, 3], [4, 5]]
-
-
-def party_key(counts) -> tuple:
-    """The L38 ranking key of a party: its six group counts sorted ascending (compared lexicographically)."""
-    return tuple(sorted(counts))
-
-
-def _name_index(names: tuple, value, what: str, extra: tuple = ()) -> int:
-    if isinstance(value, str):
-        v = value.strip().lower()
-        if v in names:
-            return names.index(v)
-        for alt in extra:
-            if v in alt:
-                return alt.index(v)
-    raise DealError(f"politix: unknown {what} {value!r}; expected one of {', '.join(names)}")
-
-
-def kind_index(value) -> int:
-    return _name_index(KINDS, value, "action card", (tuple(k.lower() for k in KIND_NAMES),))
-
-
-def group_index(value) -> int:
-    return _name_index(GROUPS, value, "voter group", (tuple(g.lower() for g in GROUP_NAMES),))
-
-
-def voter_index(value) -> int:
-    return _name_index(VOTER_IDS, value, "voter card",
-                       (tuple(g.lower() for g in GROUP_NAMES + EVENT_NAMES),))
-
-
-def politician_index(value) -> int:
-    return _name_index(POLITICIANS, value, "politician", (tuple(p.lower() for p in POLITICIAN_NAMES),))
 
 
 # --- information-set sampling helpers (exact counting; see PolitixState.sample_hidden) -------------------------
@@ -382,9 +274,7 @@ class PolitixGame(Game):
         """A state from a position in the format of RULES.md, "Positions" (any point of a turn: its start, after
         special cards, mid-persuasion, or over the hand limit). Parts left out are filled at random from ``seed``;
         anything inconsistent raises :class:`PositionError` naming the field and what was expected."""
-        from .positions import build
-
-        return build(self, position, new_rng(seed))
+        return positions.build(self, position, new_rng(seed), PolitixState)
 
     def describe_event(self, event: dict) -> str:
         """One line of table talk for an event of :meth:`PolitixState.events` (any seat's view)."""
@@ -1497,9 +1387,7 @@ class PolitixState(WorldState):
     def to_position(self) -> dict:
         """This state as a position (RULES.md, "Positions"): every pile in order, hidden parts included, so that
         ``game.state_from_position(state.to_position())`` sets up the same table (with a fresh game RNG)."""
-        from .positions import position_of
-
-        return position_of(self)
+        return positions.position_of(self)
 
     def card_totals(self) -> tuple[list[int], list[int]]:
         """(action cards per kind, voter cards per id) over every zone; equal to the full set in every state."""
