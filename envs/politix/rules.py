@@ -1,8 +1,9 @@
-"""Politix (``politix.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
+"""Politix (``politix.txt``): the rules: the game's configuration and action table, and the transitions of a
+state in play (deal, legal actions, applying them, scoring). Plain Python; readings of unclear text in ``RULES.md``.
 
-The card set (politicians, voter symbols, action deck, specials, events, party symbols) is read from
-``data/cards.json``; the rulebook prints only a few of its values, the rest is a documented reconstruction. Its
-tables and the ids used throughout are in ``cards.py`` (re-exported here).
+The card tables and ids are in ``cards.py`` (re-exported here); the observation (``observe.py``), information-set
+sampling (``sample.py``), saved states (``saved.py``), positions (``positions.py``) and custom deals (``deals.py``)
+are functions of a game or a state that the classes below call.
 
 A turn is a sequence of atomic actions in one flat action space; see :meth:`PolitixGame.action_name` and the
 action table in ``RULES.md``. Seats in actions are offsets from the acting player (0 = self, 1 = the next
@@ -12,14 +13,12 @@ from __future__ import annotations
 
 import os
 import random
-from math import comb
 
 import numpy as np
 
-from ..core.rules import (ConfigError, DealError, Game, Option, StateFormatError, new_rng, rng_from_json,
-                          rng_to_json)
-from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
-from . import components, positions
+from ..core.rules import ConfigError, DealError, Game, Option, StateFormatError, new_rng
+from ..core.world import WorldState
+from . import components, deals, observe, positions, sample, saved
 from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT,  # noqa: F401
                     BURNT_DRAW, CARDS, COFFEE, DATA_PATH, DISCARD, DRAW, EVENT_MOD, EVENT_NAMES, EVENTS, GROUP_COUNT,
                     GROUP_NAMES, GROUPS, GWTW, HAND_LIMIT, KIND_COUNT, KIND_NAMES, KINDS, MAX_TAKE, METHOD_KIND,
@@ -29,83 +28,6 @@ from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BASE_SUPPORT, BESIDE_KINDS
                     VOTER_IDS, group_index, kind_index, party_key, party_layout, politician_index, voter_index)
 
 _ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-_SAVED_FIELDS = ("game", "num_players", "teams_3v3", "politicians", "hands", "beside", "action_deck", "discard",
-                 "voter_deck", "table", "events", "collected", "base_support", "turns", "current", "phase",
-                 "persuasion", "finished", "truncated", "winners", "returns", "score_version", "rng")
-
-
-# --- information-set sampling helpers (exact counting; see PolitixState.sample_hidden) -------------------------
-def _cards(counts, kinds=range(NK)) -> list[int]:
-    """One entry per physical card of ``counts`` (per kind), for the kinds listed."""
-    out: list[int] = []
-    for k in kinds:
-        if counts[k]:
-            out += [k] * counts[k]
-    return out
-
-
-def _atoms(kinds, avail, cap) -> list:
-    """How to draw cards of ``kinds`` with weight prod_k C(avail_k, x_k) under x_k <= cap_k: one atom per kind
-    whose cap binds, then (last) one atom merging the rest, whose count is split by a uniform subset of their cards
-    (by Vandermonde, sum_{x: sum x = j} prod C(avail_k, x_k) = C(sum avail_k, j), and the split given j is the
-    multivariate hypergeometric)."""
-    atoms, free = [], []
-    for k in kinds:
-        if cap[k] < avail[k]:
-            if cap[k] > 0:
-                atoms.append(((k,), avail[k], cap[k]))
-        elif avail[k]:
-            free.append(k)
-    if free:
-        a = sum(avail[k] for k in free)
-        atoms.append((tuple(free), a, a))
-    return atoms
-
-
-def _suffix_polys(atoms, top: int) -> list[list[int]]:
-    """``suf[i][l]``: the summed weight of the ways atoms ``i..`` can take ``l`` cards in all (l <= top)."""
-    suf = [[1] + [0] * top]
-    for kinds, a, c in reversed(atoms):
-        nxt = suf[-1]
-        nz = [(l, v) for l, v in enumerate(nxt) if v]
-        out = [0] * (top + 1)
-        for j in range(min(c, top) + 1):
-            w = comb(a, j)
-            for l, v in nz:
-                if l + j > top:
-                    break
-                out[l + j] += w * v
-        suf.append(out)
-    suf.reverse()
-    return suf
-
-
-def _pick(weights: list[int], rng) -> int:
-    """An index drawn exactly in proportion to integer weights (not all zero)."""
-    r = rng.randrange(sum(weights))
-    for i, w in enumerate(weights):
-        if r < w:
-            return i
-        r -= w
-    raise AssertionError("unreachable")
-
-
-def _draw_counts(atoms, suf, avail, total: int, rng, out: list[int]) -> None:
-    """Add to ``out`` a kind-count vector of ``total`` cards drawn with weight prod C(avail_k, x_k) (caps held)."""
-    last = len(atoms) - 1
-    for i, (kinds, a, c) in enumerate(atoms):
-        if i == last:
-            j = total
-        else:
-            nxt = suf[i + 1]
-            j = _pick([comb(a, j) * nxt[total - j] for j in range(min(c, total) + 1)], rng)
-        if len(kinds) == 1:
-            out[kinds[0]] += j
-        elif j:
-            for k in rng.sample(_cards(avail, kinds), j):
-                out[k] += 1
-        total -= j
-    assert total == 0
 
 
 class PolitixGame(Game):
@@ -159,77 +81,7 @@ class PolitixGame(Game):
         self.A_TAKE = self.A_COFFEE + 1  # A_TAKE + k - 1 takes k cards
         self.A_DISCARD = self.A_TAKE + MAX_TAKE
         self.num_actions = self.A_DISCARD + NK
-        self._build_layout()
-
-    # --- observation layout --------------------------------------------------------------------------
-    def _build_layout(self) -> None:
-        n, P = self.num_players, self.num_parties
-        blocks = [("hand", n * NK), ("hand_size", n), ("beside", n * NB), ("politician", n * NPOL),
-                  ("skills", n * NM), ("party_symbol", n * len(PARTIES)), ("current", n), ("collected", P * NG),
-                  ("turns", P), ("base", NG), ("table", NG), ("event", NE), ("events_out", NE),
-                  ("voter_deck", 1), ("action_deck", 1), ("discard", NK), ("phase", 4), ("p_group", NG),
-                  ("p_method", NM), ("p_played", 1), ("p_power", 1), ("turn", 1), ("zero", NG), ("one", 1)]
-        self.layout = WorldLayout(blocks)
-        self.off, self.world_size = self.layout.off, self.layout.size
-        self.views = [self._view_index(p) for p in range(n)]
-        self.observation_size = len(self.views[0])
-        self.fields = self._field_table()
-
-    def _view_index(self, p: int) -> np.ndarray:
-        n, P, off, lay = self.num_players, self.num_parties, self.off, self.layout
-        seats = clockwise_from(p, n)
-        idx: list[int] = list(lay.seat("hand", p, NK))
-        for name, width in (("hand_size", 1), ("beside", NB), ("politician", NPOL), ("skills", NM),
-                            ("party_symbol", len(PARTIES)), ("current", 1)):
-            idx += lay.seats(name, width, seats)
-        for s in seats:  # 1 for a member of the observer's party (the observer included)
-            idx.append(off["one"] if self.party_of[s] == self.party_of[p] else off["zero"])
-        mine = self.party_of[p]
-        for i in range(P):
-            q = (mine + i) % P
-            idx += range(off["collected"] + q * NG, off["collected"] + (q + 1) * NG)
-            idx.append(off["turns"] + q)
-        # base support (5 players): only the first party sees its composition (L41, PTX-A15)
-        src = off["base"] if (self.has_base and mine == 0) else off["zero"]
-        idx += range(src, src + NG)
-        for name, width in (("table", NG), ("event", NE), ("events_out", NE), ("voter_deck", 1),
-                            ("action_deck", 1), ("discard", NK), ("phase", 4), ("p_group", NG), ("p_method", NM),
-                            ("p_played", 1), ("p_power", 1), ("turn", 1)):
-            idx += lay.whole(name, width)
-        return np.asarray(idx, dtype=np.intp)
-
-    def _field_table(self):
-        n, P = self.num_players, self.num_parties
-        rows = [
-            ("hand", NK, "own hand: count of each action-card kind (KINDS order)"),
-            ("hand_size", n, "per seat (self first, then clockwise): cards in hand"),
-            ("beside", n * NB, "per seat: count of each special card lying beside its politician (12 group "
-                               "specials, then Burnout)"),
-            ("politician", n * NPOL, "per seat: one-hot of its politician"),
-            ("skills", n * NM, "per seat: its politician's skill per method"),
-            ("party_symbol", n * len(PARTIES), "per seat: one-hot of its party's symbol (right, left, centre)"),
-            ("current", n, "per seat: 1 for the player to move"),
-            ("partner", n, "per seat: 1 if in the observer's party (self included)"),
-            ("parties", P * (NG + 1), "per party (own party first, then the others in seat order): voter cards "
-                                      "collected from the table per group, then turns taken"),
-            ("base_support", NG, "5 players, first party only: its hidden base-support cards per group "
-                                 "(zeros for everyone else)"),
-            ("table", NG, "face-up voter cards per group"),
-            ("event", NE, "one-hot of the event in effect (the top event; all 0 before the first)"),
-            ("events_out", NE, "events drawn face up so far"),
-            ("voter_deck", 1, "voter cards left in the draw pile / 46"),
-            ("action_deck", 1, "action cards left in the draw pile / 76"),
-            ("discard", NK, "action discard pile: count of each kind"),
-            ("phase", 4, "one-hot of the turn phase: start, specials played, persuading, discarding"),
-            ("p_group", NG, "persuasion in progress: one-hot of the target group"),
-            ("p_method", NM, "persuasion in progress: one-hot of the method"),
-            ("p_played", 1, "persuasion in progress: politicking/coffee cards played"),
-            ("p_power", 1, "persuasion in progress: current power"),
-            ("turn", 1, "turns taken in the game / 100"),
-        ]
-        fields = field_table(rows)
-        assert fields[-1][1] + fields[-1][2] == self.observation_size
-        return fields
+        observe.build_layout(self)
 
     def action_name(self, action: int) -> str:
         n = self.num_players
@@ -528,93 +380,7 @@ class PolitixState(WorldState):
                     action_draw_pile=len(self.deck), voter_draw_pile=len(self.voter_deck), private=private)
 
     def _deal_custom(self, deal: dict) -> None:
-        n, game = self.n, self.game
-        if not isinstance(deal, dict):
-            raise DealError(f"politix: a deal must be a dict, got {type(deal).__name__}")
-        known = {"politicians", "hands", "beside", "discard", "table", "events", "collected", "base_support",
-                 "start", "action_deck_top", "voter_deck_top", "turns"}
-        unknown = set(deal) - known
-        if unknown:
-            raise DealError(f"politix: unknown deal key(s) {sorted(unknown)}; expected some of {sorted(known)}")
-
-        def seat_lists(key, conv, default):
-            v = deal.get(key)
-            if v is None:
-                return default
-            if not isinstance(v, (list, tuple)) or len(v) != n or not all(isinstance(x, (list, tuple)) for x in v):
-                raise DealError(f"politix {n}p: {key} must be a list of {n} lists")
-            return [[conv(x) for x in lst] for lst in v]
-
-        def name_list(key, conv):
-            v = deal.get(key)
-            if v is None:
-                return None
-            if not isinstance(v, (list, tuple)):
-                raise DealError(f"politix: {key} must be a list")
-            return [conv(x) for x in v]
-
-        pols = name_list("politicians", politician_index)
-        if pols is None:
-            pols = self._choose_politicians()
-        if len(pols) != n or len(set(pols)) != n:
-            raise DealError(f"politix {n}p: politicians must name {n} different politicians")
-        for s, k in enumerate(pols):
-            if game.politician_party[k] != self.party_of[s]:
-                raise DealError(f"politix {n}p: {POLITICIAN_NAMES[k]} belongs to the "
-                                f"{PARTY_NAMES[game.politician_party[k]]}"
-                                f" party, but seat {s} is in the {PARTY_NAMES[self.party_of[s]]} party")
-        hands = seat_lists("hands", kind_index, None)
-        if hands is not None and any(len(h) > HAND_LIMIT for h in hands):
-            raise DealError(f"politix: a hand may hold at most {HAND_LIMIT} cards")
-
-        def slot(x):
-            k = kind_index(x)
-            if k not in BESIDE_KINDS:
-                raise DealError(f"politix: {KIND_NAMES[k]} cannot lie beside a politician")
-            return BESIDE_KINDS.index(k)
-        beside = seat_lists("beside", slot, [[] for _ in range(n)])
-        if any(b.count(BURN_SLOT) > 1 for b in beside):
-            raise DealError("politix: a player can have only one Burnout card at a time (L33)")
-        disc = [0] * NK
-        for k in name_list("discard", kind_index) or []:
-            disc[k] += 1
-        table = name_list("table", group_index)
-        if table is not None and len(table) > TABLE_SIZE:
-            raise DealError(f"politix: the table holds at most {TABLE_SIZE} voter cards")
-        events = [NG + EVENTS.index(e) if e in EVENTS else -1 for e in
-                  (str(x).strip().lower() for x in (deal.get("events") or []))]
-        if -1 in events:
-            raise DealError(f"politix: events must be among {', '.join(EVENTS)}")
-        P = game.num_parties
-        collected = [[0] * NG for _ in range(P)]
-        col = deal.get("collected")
-        if col is not None:
-            if not isinstance(col, (list, tuple)) or len(col) != P:
-                raise DealError(f"politix {n}p: collected must be a list of {P} parties' cards")
-            for i, part in enumerate(col):
-                if isinstance(part, dict):
-                    for gname, cnt in part.items():
-                        if isinstance(cnt, bool) or not isinstance(cnt, int) or not 0 <= cnt <= NUM_VOTER_CARDS:
-                            raise DealError(f"politix: collected count {cnt!r}; expected an int 0..{NUM_VOTER_CARDS}")
-                        collected[i][group_index(gname)] += cnt
-                elif isinstance(part, (list, tuple)):
-                    for gname in part:
-                        collected[i][group_index(gname)] += 1
-                else:
-                    raise DealError("politix: each party's collected cards must be a list or a dict")
-        base = name_list("base_support", group_index)
-        if base is not None and game.has_base and len(base) != BASE_SUPPORT:
-            raise DealError(f"politix: base_support must list {BASE_SUPPORT} voter groups")
-        start = deal.get("start")
-        if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n):
-            raise DealError(f"politix {n}p: start={start!r}; expected a seat 0..{n - 1}")
-        turns = deal.get("turns")
-        if turns is not None and (not isinstance(turns, (list, tuple)) or len(turns) != P or any(
-                isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in turns)):
-            raise DealError(f"politix {n}p: turns must be {P} ints >= 0")
-        self._setup(pols, hands, beside, disc, table, events, collected, base, start,
-                    name_list("action_deck_top", kind_index) or [], name_list("voter_deck_top", voter_index) or [],
-                    turns)
+        self._setup(*deals.read_deal(self.game, deal, self._choose_politicians))
         self._check_consistent(DealError)
 
     def _recompute_mods(self) -> None:
@@ -1071,318 +837,24 @@ class PolitixState(WorldState):
         return st
 
     def persuader_need(self, player: int) -> tuple[int, tuple, int]:
-        """``(seat, kinds, count)`` of the one hidden-hand constraint play shows ``player``: while another seat is
-        persuading, its hand still holds at least ``count`` cards of the method's kind and coffee and cake (a
-        persuasion can only be started when the hand reaches the power for one card, PTX-A7, and at least one
-        card must be played). ``count`` is 0 when nothing is known."""
-        c = self.cur
-        if self.finished or self.phase != PERSUADE or c == player:
-            return c, (), 0
-        need = max(1 - self.pplayed, self.game.symbols[self.pg][self.pm] - self.ppower, 0)
-        return c, (METHOD_KIND[self.pm], COFFEE), need
+        """``(seat, kinds, count)``: the one hidden-hand constraint play shows ``player`` (see sample.py)."""
+        return sample.persuader_need(self, player)
 
     def sample_hidden(self, player: int, rng: random.Random) -> "PolitixState":
-        """A world ``player`` cannot tell from this one, drawn exactly (no rejection) from the model in RULES.md
-        ("Information-set sampling"): the draw pile's kind counts by counting-based sequential sampling (weights
-        prod C(reshuffled-not-drawn-by-player, x), within the unknown cards), its order uniform, the rest of the
-        unknown action cards dealt uniformly to the other hands (the persuader's first, truncated to its known
-        minimum); the voter deck (and, hidden from the second party at 5 players, the base support) reshuffled."""
-        n = self.n
-        shared = self._rng_shared
-        st = self.clone()
-        self._rng_shared = shared  # the sample gets its own fresh RNG: this state's is not shared with it
-        st.rng = random.Random(rng.getrandbits(64))
-        others = [s for s in range(n) if s != player]
-        # the unknown action cards: every other hand and the draw pile (the rest is public or player's own)
-        U = [0] * NK
-        for k in self.deck:
-            U[k] += 1
-        for q in others:
-            h = self.hands[q]
-            for k in range(NK):
-                U[k] += h[k]
-        L = len(self.deck)
-        M = sum(U) - L
-        c, S, need = self.persuader_need(player)
-        if self.reshuffled is None:  # one shuffle dealt every unknown card: all of them are exchangeable
-            avail = cap = U
-        else:  # the pile holds only reshuffled cards player has not drawn (and that are still unknown)
-            mine = self.drawn[player]
-            avail = [self.reshuffled[k] - mine[k] for k in range(NK)]
-            cap = [min(a, u) for a, u in zip(avail, U)]
-        x = [0] * NK
-        if need == 0:
-            if cap is avail or all(c_ >= a for c_, a in zip(cap, avail)):  # no cap binds: a uniform ordered subset
-                deck = rng.sample(_cards(avail), L)
-                for k in deck:
-                    x[k] += 1
-            else:
-                atoms = _atoms(range(NK), avail, cap)
-                _draw_counts(atoms, _suffix_polys(atoms, L), avail, L, rng, x)
-                deck = _cards(x)
-                rng.shuffle(deck)
-        else:
-            T = [k for k in range(NK) if k not in S]
-            a_s, a_t = _atoms(S, avail, cap), _atoms(T, avail, cap)
-            suf_s, suf_t = _suffix_polys(a_s, L), _suffix_polys(a_t, L)
-            u_s, h = U[S[0]] + U[S[1]], self.hand_size[c]
+        """A world ``player`` cannot tell from this one, drawn exactly (RULES.md, "Information-set sampling")."""
+        return sample.sample_hidden(self, player, rng)
 
-            def weight(t):  # deck ways with t such cards, times the ways c's hand then holds >= need of them
-                ways = suf_s[0][t] * suf_t[0][L - t]
-                if not ways:
-                    return 0
-                r_s = u_s - t  # such cards left for the M cards of the other hands
-                return ways * sum(comb(r_s, s) * comb(M - r_s, h - s) for s in range(need, min(r_s, h) + 1))
-            t = _pick([weight(t) for t in range(L + 1)], rng)
-            _draw_counts(a_s, suf_s, avail, t, rng, x)
-            _draw_counts(a_t, suf_t, avail, L - t, rng, x)
-            deck = _cards(x)
-            rng.shuffle(deck)
-        st.deck = deck
-        rest = [U[k] - x[k] for k in range(NK)]
-        hands = {q: [0] * NK for q in others}
-        if need:
-            r_s = rest[S[0]] + rest[S[1]]
-            h = self.hand_size[c]
-            lo = max(need, h - (M - r_s))
-            s = lo + _pick([comb(r_s, s) * comb(M - r_s, h - s) for s in range(lo, min(r_s, h) + 1)], rng)
-            pool_s, pool_t = _cards(rest, S), _cards(rest, T)
-            rng.shuffle(pool_s)
-            rng.shuffle(pool_t)
-            for k in pool_s[:s] + pool_t[:h - s]:
-                hands[c][k] += 1
-            pool = pool_s[s:] + pool_t[h - s:]
-            dealt = [q for q in others if q != c]
-        else:
-            pool = _cards(rest)
-            dealt = others
-        rng.shuffle(pool)
-        i = 0
-        for q in dealt:
-            j = i + self.hand_size[q]
-            for k in pool[i:j]:
-                hands[q][k] += 1
-            i = j
-        assert i == len(pool)
-        w, off = st.world, self.game.off
-        for q in others:
-            st.hands[q] = hands[q]
-            w[off["hand"] + q * NK:off["hand"] + (q + 1) * NK] = hands[q]
-        if self.reshuffled is not None:  # who drew which of the reshuffled cards: the others' part redealt
-            got = _cards([avail[k] - x[k] for k in range(NK)])
-            rng.shuffle(got)
-            i = 0
-            for q in others:
-                j = i + sum(self.drawn[q])
-                d = [0] * NK
-                for k in got[i:j]:
-                    d[k] += 1
-                st.drawn[q] = d
-                i = j
-            assert i == len(got)
-        # the voter cards: the deck's order, and the base support where player does not see it (sorted first, so
-        # that the sample is a function of what player knows and rng alone, not of the real order)
-        vd = sorted(self.voter_deck)
-        if self.game.has_base and self.party_of[player] != 0:
-            nev = sum(1 for v in vd if v >= NG)
-            groups = sorted(vd[:len(vd) - nev] + _cards(self.base, range(NG)))
-            rng.shuffle(groups)
-            nb = sum(self.base)
-            base = [0] * NG
-            for g in groups[:nb]:
-                base[g] += 1
-            vd = groups[nb:] + vd[len(vd) - nev:]
-            st.base = base
-            w[off["base"]:off["base"] + NG] = base
-        rng.shuffle(vd)
-        st.voter_deck = vd
-        return st
-
-    # --- observations ----------------------------------------------------------------------------------
+    # --- observations, saved states, positions --------------------------------------------------------------
     def _rebuild_world(self) -> None:
-        """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
-        w, off, n, game = self.world, self.game.off, self.n, self.game
-        w[:] = 0
-        w[off["hand"]:off["hand"] + n * NK] = np.asarray(self.hands, dtype=np.float32).ravel()
-        w[off["hand_size"]:off["hand_size"] + n] = self.hand_size
-        w[off["beside"]:off["beside"] + n * NB] = np.asarray(self.beside, dtype=np.float32).ravel()
-        for s in range(n):
-            w[off["politician"] + s * NPOL + self.politician[s]] = 1
-            w[off["skills"] + s * NM:off["skills"] + (s + 1) * NM] = game.skills[self.politician[s]]
-            w[off["party_symbol"] + s * len(PARTIES) + self.party_of[s]] = 1
-        P = game.num_parties
-        w[off["collected"]:off["collected"] + P * NG] = np.asarray(self.collected, dtype=np.float32).ravel()
-        w[off["turns"]:off["turns"] + P] = self.turns
-        w[off["base"]:off["base"] + NG] = self.base
-        w[off["table"]:off["table"] + NG] = self.table
-        if self.event >= 0:
-            w[off["event"] + self.event] = 1
-        for c in self.events_out:
-            w[off["events_out"] + c - NG] += 1
-        w[off["voter_deck"]] = len(self.voter_deck) / NUM_VOTER_CARDS
-        w[off["action_deck"]] = len(self.deck) / NUM_ACTION_CARDS
-        w[off["discard"]:off["discard"] + NK] = self.discard
-        w[off["turn"]] = self.turn_count / 100.0
-        w[off["one"]] = 1
-        if not self.finished:
-            w[off["current"] + self.cur] = 1
-            w[off["phase"] + self.phase] = 1
-            if self.phase == PERSUADE:
-                w[off["p_group"] + self.pg] = 1
-                w[off["p_method"] + self.pm] = 1
-                w[off["p_played"]] = self.pplayed
-                w[off["p_power"]] = self.ppower
+        observe.rebuild_world(self)
 
-    # --- save / load -----------------------------------------------------------------------------------
     def to_json(self) -> dict:
-        kinds = lambda counts: [KINDS[k] for k in range(NK) for _ in range(counts[k])]  # noqa: E731
-        return {
-            "game": "politix", "num_players": self.n, "teams_3v3": self.game.options["teams_3v3"],
-            "politicians": [POLITICIANS[k] for k in self.politician],
-            "hands": [kinds(h) for h in self.hands],
-            "beside": [[KINDS[BESIDE_KINDS[j]] for j in range(NB) for _ in range(b[j])] for b in self.beside],
-            "action_deck": [KINDS[k] for k in self.deck], "discard": kinds(self.discard),
-            "voter_deck": [VOTER_IDS[c] for c in self.voter_deck],
-            "table": [GROUPS[g] for g in range(NG) for _ in range(self.table[g])],
-            "events": [VOTER_IDS[c] for c in self.events_out],
-            "collected": [{GROUPS[g]: c[g] for g in range(NG)} for c in self.collected],
-            "base_support": [GROUPS[g] for g in range(NG) for _ in range(self.base[g])],
-            "turns": list(self.turns), "current": self.cur, "phase": PHASE_NAMES[self.phase],
-            "persuasion": (None if self.phase != PERSUADE or self.finished else
-                           {"group": GROUPS[self.pg], "method": METHODS[self.pm], "played": self.pplayed,
-                            "power": self.ppower}),
-            "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
-            "returns": list(self._returns), "score_version": self.score_version,
-            "rng": rng_to_json(self._rng),  # reading the state needs no private copy (see ``rng``)
-            "reshuffled": None if self.reshuffled is None else kinds(self.reshuffled),
-            "drawn": [kinds(d) for d in self.drawn],
-        }
+        return saved.to_json(self)
 
     @classmethod
     def from_json(cls, game: PolitixGame, data: dict) -> "PolitixState":
-        """Rebuild a state saved by :meth:`to_json`. Strict: every field's type and range, each card exactly once,
-        and the cross-references (politicians' parties, the persuasion, the phase, the result) are checked;
-        anything else raises :class:`StateFormatError` naming the field and what was expected."""
-        E = StateFormatError
-        n, P = game.num_players, game.num_parties
-        if not isinstance(data, dict):
-            raise E(f"politix: a saved state must be a dict, got {type(data).__name__}")
-        missing = [k for k in _SAVED_FIELDS if k not in data]
-        if missing:
-            raise E(f"politix: saved state has no {missing[0]!r} field; expected all of {', '.join(_SAVED_FIELDS)}")
-        unknown = sorted(set(data) - set(_SAVED_FIELDS) - {"reshuffled", "drawn"})
-        if unknown:
-            raise E(f"politix: saved state has unknown field {unknown[0]!r}; expected only {', '.join(_SAVED_FIELDS)}"
-                    f", reshuffled, drawn")
-        if (data["game"] != "politix" or data["num_players"] != n
-                or data["teams_3v3"] is not game.options["teams_3v3"]):
-            raise E(f"saved state is {data['game']!r} for {data['num_players']!r} players (teams_3v3="
-                    f"{data['teams_3v3']!r}); expected politix for {n} (teams_3v3={game.options['teams_3v3']})")
-        try:
-            rng = rng_from_json(data["rng"])
-        except Exception as exc:  # random.setstate raises several kinds on a bad tuple
-            raise E(f"politix: saved 'rng' is malformed ({exc}); expected random.getstate() as "
-                    f"[version, [625 ints], gauss]") from None
-        st = cls(game, rng)
-        KI = {k: i for i, k in enumerate(KINDS)}
-        VI = {k: i for i, k in enumerate(VOTER_IDS)}
-        GI = {k: i for i, k in enumerate(GROUPS)}
-        EI = {k: NG + i for i, k in enumerate(EVENTS)}
-        BI = {KINDS[k]: j for j, k in enumerate(BESIDE_KINDS)}
-
-        def ids(field, value, index, what):
-            if not isinstance(value, list) or any(not isinstance(x, str) or x not in index for x in value):
-                bad = value if not isinstance(value, list) else next(
-                    x for x in value if not isinstance(x, str) or x not in index)
-                raise E(f"politix: saved {field} holds {bad!r}; expected a list of {what} ids "
-                        f"({', '.join(index)})")
-            return [index[x] for x in value]
-
-        def counts(field, value, index, what, size):
-            out = [0] * size
-            for i in ids(field, value, index, what):
-                out[i] += 1
-            return out
-
-        def per_seat(field, value, index, what, size, length=n):
-            if not isinstance(value, list) or len(value) != length:
-                raise E(f"politix: saved {field} must be a list of {length} lists, got {value!r:.80}")
-            return [counts(f"{field}[{s}]", v, index, what, size) for s, v in enumerate(value)]
-
-        def integer(field, value, lo, hi=None):
-            if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-                raise E(f"politix: saved {field} is {value!r}; expected an int in {lo}..{'' if hi is None else hi}")
-            return value
-
-        st.politician = ids("politicians", data["politicians"], {k: i for i, k in enumerate(POLITICIANS)},
-                            "politician")
-        if len(st.politician) != n:
-            raise E(f"politix: saved politicians must name {n} politicians, got {len(st.politician)}")
-        st.hands = per_seat("hands", data["hands"], KI, "action card", NK)
-        st.hand_size = [sum(h) for h in st.hands]
-        st.beside = per_seat("beside", data["beside"], BI, "beside-card", NB)
-        st.deck = ids("action_deck", data["action_deck"], KI, "action card")
-        st.discard = counts("discard", data["discard"], KI, "action card", NK)
-        st.voter_deck = ids("voter_deck", data["voter_deck"], VI, "voter card")
-        st.table = counts("table", data["table"], GI, "voter group", NG)
-        st.table_total = sum(st.table)
-        st.events_out = ids("events", data["events"], EI, "event")
-        st.event = st.events_out[-1] - NG if st.events_out else -1
-        col = data["collected"]
-        if (not isinstance(col, list) or len(col) != P
-                or any(not isinstance(c, dict) or sorted(c) != sorted(GROUPS) for c in col)):
-            raise E(f"politix: saved collected must cover {P} parties: {P} dicts with one count per group "
-                    f"({', '.join(GROUPS)})")
-        st.collected = [[integer(f"collected[{i}].{g}", c[g], 0) for g in GROUPS] for i, c in enumerate(col)]
-        st.base = counts("base_support", data["base_support"], GI, "voter group", NG)
-        if not isinstance(data["turns"], list) or len(data["turns"]) != P:
-            raise E(f"politix: saved turns must be a list of {P} ints (one per party)")
-        st.turns = [integer(f"turns[{i}]", t, 0) for i, t in enumerate(data["turns"])]
-        st.turn_count = sum(st.turns)
-        st.cur = integer("current", data["current"], 0, n - 1)
-        if data["phase"] not in PHASE_NAMES:
-            raise E(f"politix: saved phase {data['phase']!r}; expected one of {', '.join(PHASE_NAMES)}")
-        st.phase = PHASE_NAMES.index(data["phase"])
-        for key in ("finished", "truncated"):
-            if not isinstance(data[key], bool):
-                raise E(f"politix: saved {key} is {data[key]!r}; expected true or false")
-        st.finished, st.truncated = data["finished"], data["truncated"]
-        per = data["persuasion"]
-        if st.phase == PERSUADE and not st.finished:
-            if not isinstance(per, dict) or sorted(per) != ["group", "method", "played", "power"]:
-                raise E("politix: saved phase 'persuade' needs persuasion {group, method, played, power}")
-            if per["group"] not in GI or per["method"] not in METHODS:
-                raise E(f"politix: saved persuasion {per['group']!r} by {per['method']!r}; expected a group of "
-                        f"{', '.join(GROUPS)} and a method of {', '.join(METHODS)}")
-            st.pg, st.pm = GI[per["group"]], METHODS.index(per["method"])
-            st.pplayed = integer("persuasion.played", per["played"], 0, NUM_ACTION_CARDS)
-            st.ppower = integer("persuasion.power", per["power"], -100, 100)
-        elif per is not None and not st.finished:
-            raise E(f"politix: saved persuasion must be null outside the 'persuade' phase (phase {data['phase']!r})")
-        if not isinstance(data["winners"], list) or not isinstance(data["returns"], list):
-            raise E("politix: saved winners and returns must be lists")
-        st._winners = [integer("winners[]", p, 0, n - 1) for p in data["winners"]]
-        if len(data["returns"]) != n or any(isinstance(r, bool) or not isinstance(r, (int, float))
-                                            for r in data["returns"]):
-            raise E(f"politix: saved returns must be {n} numbers")
-        st._returns = [float(r) for r in data["returns"]]
-        st.score_version = integer("score_version", data["score_version"], 0)
-        if data.get("reshuffled") is not None:  # optional: older saves have no draw-pile record
-            st.reshuffled = tuple(counts("reshuffled", data["reshuffled"], KI, "action card", NK))
-            drawn = data.get("drawn") or [[] for _ in range(n)]
-            st.drawn = per_seat("drawn", drawn, KI, "action card", NK)
-        st._recompute_mods()
-        st._check_consistent(E)
-        if st.finished:  # the result follows from the table: it must be the one saved
-            want = st._result()
-            if (st._winners, st._returns) != want:
-                raise E(f"politix: saved winners {st._winners} / returns {st._returns} do not follow from the voter "
-                        f"piles and turns; expected {want[0]} / {want[1]}")
-        elif st._winners or any(st._returns):
-            raise E("politix: a game in progress has no winners and all-zero returns")
-        st._check_pile_record()
-        st._rebuild_world()
-        return st
+        """Rebuild a state saved by :meth:`to_json`, strictly checked (:class:`StateFormatError` names the field)."""
+        return saved.state_from_json(cls, game, data)
 
     def to_position(self) -> dict:
         """This state as a position (RULES.md, "Positions"): every pile in order, hidden parts included, so that
@@ -1412,100 +884,10 @@ class PolitixState(WorldState):
         return acts, voters
 
     def _check_pile_record(self) -> None:
-        """Keep the saved draw-pile record only if it accounts for the saved pile (the pile holds exactly what was
-        reshuffled less what every seat drew since); a hand-edited state loads without it (the sampler then
-        treats the pile and the other hands as one pool, which still contains the real deal)."""
-        if self.reshuffled is None:
-            return
-        left = list(self.reshuffled)
-        for d in self.drawn:
-            for k in range(NK):
-                left[k] -= d[k]
-        pile = [0] * NK
-        for k in self.deck:
-            pile[k] += 1
-        if left != pile:
-            self.reshuffled = None
-            self.drawn = [[0] * NK for _ in range(self.n)]
+        saved.check_pile_record(self)
 
     def _check_consistent(self, E=StateFormatError) -> None:
-        """The invariants every reachable state keeps (saved states and positions are held to them): raises ``E``
-        naming the field and what was expected."""
-        game, n = self.game, self.n
-        if len(set(self.politician)) != n:
-            raise E(f"politix: politicians {[POLITICIANS[k] for k in self.politician]} must be {n} different ones")
-        for s, k in enumerate(self.politician):
-            if game.politician_party[k] != self.party_of[s]:
-                mates = [POLITICIANS[j] for j in range(NPOL) if game.politician_party[j] == self.party_of[s]]
-                raise E(f"politix {n}p: politician {POLITICIANS[k]} of seat {s} sits in the wrong party: the "
-                        f"{PARTY_NAMES[game.politician_party[k]]} party; expected one of the "
-                        f"{PARTY_NAMES[self.party_of[s]]} party ({', '.join(mates)})")
-        if game.has_base and sum(self.base) != BASE_SUPPORT:
-            raise E(f"politix 5p: base_support holds {sum(self.base)} cards; expected {BASE_SUPPORT} (L41)")
-        if any(self.base) and not game.has_base:
-            raise E("politix: base_support exists only in 5-player games (L41); expected none")
-        acts, voters = self.card_totals()
-        want = list(game.kind_count)
-        if acts != want:
-            k = next(k for k in range(NK) if acts[k] != want[k])
-            raise E(f"politix: {acts[k]} {KINDS[k]} action cards over hands, beside, draw and discard piles; "
-                    f"expected {want[k]} (each card exactly once)")
-        pool = self._full_voter_pool()
-        if voters != pool:
-            c = next(c for c in range(len(pool)) if voters[c] != pool[c])
-            raise E(f"politix: {voters[c]} {VOTER_IDS[c]} voter cards over table, piles, events and voter deck; "
-                    f"expected {pool[c]} (each card exactly once)")
-        if len(set(self.events_out)) != len(self.events_out):
-            raise E("politix: events lists an event twice; expected each at most once")
-        if any(b[BURN_SLOT] > 1 for b in self.beside):
-            raise E("politix: a seat has two Burnout cards beside it; expected at most one (L33)")
-        if self.turn_count != sum(self.turns):
-            raise E("politix: the turn count must be the sum of the parties' turns")
-        if self.finished:
-            if self.truncated:
-                cap = game.options["max_turns"]
-                if cap is None or self.turn_count < cap:
-                    raise E(f"politix: truncated after {self.turn_count} turns; expected truncation only at "
-                            f"max_turns={cap}")
-            elif self.table_total or self.voter_deck:
-                raise E("politix: finished with voter cards left on the table or in the deck; expected the game "
-                        "to end only when the last voter card is taken (L30)")
-            return
-        if self.truncated:
-            raise E("politix: truncated is true but finished is false; expected both or neither")
-        cap = game.options["max_turns"]
-        if cap is not None and self.turn_count >= cap:
-            raise E(f"politix: {self.turn_count} turns taken in a game in progress; expected fewer than "
-                    f"max_turns={cap}")
-        if not 1 <= self.table_total <= TABLE_SIZE:
-            raise E(f"politix: the table holds {self.table_total} voter cards; expected 1..{TABLE_SIZE} while the "
-                    f"game goes on (it ends when the last one is taken)")
-        if self.table_total < TABLE_SIZE and any(c < NG for c in self.voter_deck):
-            raise E(f"politix: the table holds {self.table_total} voter cards while the voter draw pile still has "
-                    f"voter cards; expected {TABLE_SIZE} (the table is refilled right after each take, L29)")
-        for s in range(n):
-            if self.phase == DISCARD and s == self.cur:
-                if not HAND_LIMIT < self.hand_size[s] <= HAND_LIMIT + DRAW:
-                    raise E(f"politix: phase 'discard' with {self.hand_size[s]} cards in seat {s}'s hand; expected "
-                            f"{HAND_LIMIT + 1}..{HAND_LIMIT + DRAW} (over the hand limit after a draw, L21)")
-            elif self.hand_size[s] > HAND_LIMIT:
-                raise E(f"politix: seat {s} holds {self.hand_size[s]} cards; expected at most {HAND_LIMIT} (L21)")
-        if self.phase == PERSUADE:
-            g, m, p = self.pg, self.pm, self.cur
-            if not self.table[g]:
-                raise E(f"politix: persuading {GROUPS[g]}, but none lies on the table; expected a group on the table")
-            want_power = self.base_power(p, g, m) + self.pplayed
-            if self.ppower != want_power:
-                raise E(f"politix: persuasion power {self.ppower}; expected {want_power} (skill, party symbol, "
-                        f"specials beside, event, and {self.pplayed} card(s) played)")
-            if self.discard[METHOD_KIND[m]] + self.discard[COFFEE] < self.pplayed:
-                raise E(f"politix: {self.pplayed} card(s) played in the persuasion, but the discard pile holds fewer "
-                        f"{METHODS[m]} and coffee cards; expected them there (L34)")
-            avail = self.hands[p][METHOD_KIND[m]] + self.hands[p][COFFEE]
-            if (not self.pplayed and not avail) or self.ppower + avail < game.symbols[g][m]:
-                raise E(f"politix: the persuasion of {GROUPS[g]} by {METHODS[m]} cannot be completed (power "
-                        f"{self.ppower}, {avail} usable cards in hand, {game.symbols[g][m]} needed); expected a "
-                        f"persuasion the hand can finish (PTX-A7)")
+        saved.check_consistent(self, E)
 
     # --- text ------------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
