@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from hustings.prime_minister import rules as R
-from hustings.prime_minister.engine import OPTIONAL_FIELDS, STATE_FIELDS
+from hustings.prime_minister.saved import OPTIONAL_FIELDS, STATE_FIELDS
 from hustings.prime_minister.rules import A_DISCARD, A_KEEP, A_PLAY, NO, PrimeMinisterGame
 
 BY_ELECTIONS = {i for i, e in enumerate(R.EVENT_LIST) if e["kind"] == "by_election"}

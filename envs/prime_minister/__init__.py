@@ -23,12 +23,14 @@ GAME_INFO = GameInfo(
     summary="2-4 players: a Victorian parliament of bills, supporters, events, pacts, elections and scenarios",
     parallel_env=None,
     # Search budgets and constants (docs/search-strength.md measures them).
-    search={"iterations": 20, "rollout": "heuristic", "horizon": 2, "leaf": "scores", "scale": 5.0, "fpu": 0.0, "c": 0.7},
+    search={"iterations": 20, "rollout": "heuristic", "horizon": 2, "leaf": "scores", "scale": 5.0, "fpu": 0.0,
+            "c": 0.7},
     teams=True,
 )
 
 #: The AEC env class, generated from the declaration.
-raw_env = env_class(GAME_INFO, doc="""Default 4 players (the rulebook's standard multiplayer game; 2 and 3 are supported). Game options
+raw_env = env_class(GAME_INFO, doc="""Default 4 players (the rulebook's standard multiplayer game; 2 and 3 are \
+supported). Game options
 (``PrimeMinisterGame.OPTIONS``, documented in RULES.md): ``max_rounds`` (default 50; 0 = no limit: truncation
 after that round, no winner), ``scenario`` (0 = standard game, 1..7 the rulebook's scenarios),
 ``question_time`` (Prime Minister's Question Time, 4 players), ``alternate_vote_tracker`` (rendering only) and

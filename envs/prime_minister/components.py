@@ -11,13 +11,13 @@ adjustment range, the Supporter hold limit 7.3), the flat action space (``A_*`` 
 """
 from __future__ import annotations
 
-from . import data_loader as dl
+from .data_loader import by_id, data
 
 # --- component data -------------------------------------------------------------------------------------------
-DOCS = dl.data()
-POLITICIANS = dl.by_id("politicians", DOCS)
-MATS = dl.by_id("mats", DOCS)
-BOARD = dl.by_id("board", DOCS)
+DOCS = data()
+POLITICIANS = by_id("politicians", DOCS)
+MATS = by_id("mats", DOCS)
+BOARD = by_id("board", DOCS)
 SECTOR_LIST = list(DOCS["sectors"]["entries"])
 SECTORS = [e["name"] for e in SECTOR_LIST]
 SECTOR_INDEX = {s: i for i, s in enumerate(SECTORS)}
@@ -34,8 +34,8 @@ BILL_LIST, BILL_IDS, BILL_INDEX = _indexed("bills")
 SUPPORTER_LIST, SUP_IDS, SUP_INDEX = _indexed("supporters")
 EVENT_LIST, EVENT_IDS, EVENT_INDEX = _indexed("events")
 UNC_LIST, UNC_IDS, UNC_INDEX = _indexed("uncertainty")
-CAREERS = dl.by_id("careers", DOCS)
-DEBATE = dl.by_id("debate_cards", DOCS)
+CAREERS = by_id("careers", DOCS)
+DEBATE = by_id("debate_cards", DOCS)
 PROJ_ROWS = DOCS["election_projections"]["entries"]
 SCENARIOS = {e["number"]: e for e in DOCS["scenarios"]["entries"]}
 

@@ -437,7 +437,8 @@ def _check_scenarios(doc, fname, ids):
         for i, p in enumerate(e.get("players", [])):
             if p.get("politician") is not None and p["politician"] not in ids["politicians"]:
                 ctx.fail(f"players[{i}].politician", f"unknown Politician id {p['politician']!r}")
-        for field, kind in (("bills_on_board", "bills"), ("event_deck", "events"), ("removed_supporters", "supporters")):
+        for field, kind in (("bills_on_board", "bills"), ("event_deck", "events"),
+                            ("removed_supporters", "supporters")):
             for x in e.get(field, []):
                 if x not in ids[kind]:
                     ctx.fail(field, f"unknown {kind} id {x!r}")

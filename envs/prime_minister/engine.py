@@ -1,9 +1,9 @@
 """Prime Minister: the task queue, the one mechanism that runs every rule (rulebook 4.0 and the negotiated steps of
-AMBIGUITIES §4.14), the ``State`` interface and the saved-state format.
+AMBIGUITIES §4.14), the ``State`` interface and the fast ``clone``.
 
 A game in progress is a **task queue** (``self.tasks``) plus at most one **pending decision** (``self.pending``),
-both plain JSON, so ``to_json`` / ``from_json`` continue a game identically. The rules modules register four kinds of
-handler, each with a decorator, under the string key that the saved state uses:
+both plain JSON, so ``to_json`` / ``from_json`` (``saved.py``) continue a game identically. The rules modules register
+four kinds of handler, each with a decorator, under the string key that the saved state uses:
 
 * **tasks** -- ``@task("round_start")``. A task is one step of the game: a phase of Parliamentary Order, a player's
   turn, one card effect, one negotiated step ("by agreement", "with the PM's permission", "may decline"). A queued
@@ -36,14 +36,13 @@ for code written against them; the engine never uses them.
 """
 from __future__ import annotations
 
-import copy
 import random
 
 import numpy as np
 
-from ..core.rules import IllegalActionError, StateFormatError, illegal_action_message, rng_from_json, rng_to_json
-from .components import (A_DIR, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, BILL_IDS, EFFECT_OPS,
-                         EVENT_IDS, NUM_ACTIONS, PHASES, QUESTIONS, SUP_IDS, YES)
+from ..core.rules import IllegalActionError, illegal_action_message
+from .components import (A_DIR, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, EFFECT_OPS, NUM_ACTIONS, PHASES,
+                         QUESTIONS, YES)
 
 # --- the registries ----------------------------------------------------------------------------------------------
 TASK_HANDLERS: dict = {}      # task name (tasks[i][0])       -> function(state, *args)
@@ -94,33 +93,6 @@ def add_legacy_names(cls) -> None:
             setattr(cls, prefix + name, fn)
 
 
-# --- the saved state ------------------------------------------------------------------------------------------------
-STATE_VERSION = 1
-STATE_FIELDS = (
-    "n", "round", "pol", "party", "role", "standing", "favour", "vp", "cubes", "hand", "bill_hand", "sector_pos",
-    "gov_party", "mps", "bills", "decks", "discards", "unc_stack", "pact", "resigned", "marker", "careers",
-    "tasks", "pending", "over", "winner", "truncated", "turn", "proposed", "revealed_ok", "selected_count",
-    "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "score_version",
-    "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands", "shown", "shuffle_tags",
-    "passed",
-)
-# Fields added after version 1 was first saved: a saved state without them loads with these defaults (``shown``: no
-# Supporter publicly known in any hand; ``shuffle_tags``: no deck reshuffled yet). Both serve ``sample_hidden``.
-OPTIONAL_FIELDS = {
-    "shown": lambda n: [[] for _ in range(n)],
-    "shuffle_tags": lambda n: new_shuffle_tags(),
-    "passed": lambda n: None,  # the bills passed so far; an older save: every bill found nowhere else (validation)
-}
-
-
-def new_shuffle_tags() -> dict:
-    """Per card, the last reshuffle of its deck that it went into (0 = the setup shuffle): ``"supporters"`` and
-    ``"events"`` by card index, ``"bills"`` by bill index (the three bill decks share one list, their tags distinct).
-    ``_draw`` gives every card of a discard pile turned over a new tag, so a face-down card drawn since carries the tag
-    of the shuffle it came from (the information-set sampler keeps cards within those classes, ``sampling.py``). The
-    dict and its lists are replaced when a tag changes, never changed in place, so clones share them."""
-    return {"supporters": [0] * len(SUP_IDS), "events": [0] * len(EVENT_IDS), "bills": [0] * len(BILL_IDS)}
-
 # eff_* decision kind -> (the ctx key its answer is stored under, the first action id of its block)
 _CHOICE_KEYS = {"eff_sector": ("_sector", A_SECTOR), "eff_party": ("_party", A_PARTY),
                 "eff_player": ("_player", A_PLAYER), "eff_sign": ("_sign", A_SIGN), "eff_dir": ("_dir", A_DIR),
@@ -148,6 +120,10 @@ class TaskQueue:
                 raise RuntimeError("prime_minister: task queue ran dry")
             task = self.tasks.pop(0)
             TASK_HANDLERS[task[0]](self, *task[1:])
+
+    def _run_task(self, task: list) -> None:
+        """Run one task ``[name, *args]`` now, outside the queue (the saved-state check re-asks a decision this way)."""
+        TASK_HANDLERS[task[0]](self, *task[1:])
 
     def _push(self, *tasks) -> None:
         """Put ``tasks`` at the front of the queue, in the order given."""
@@ -332,38 +308,4 @@ class TaskQueue:
         st.shuffle_tags = self.shuffle_tags
         st._legal = self._legal
         st._legal_set = self._legal_set
-        return st
-
-    # --- JSON -------------------------------------------------------------------------------------------------------
-    def to_json(self) -> dict:
-        d = {k: copy.deepcopy(getattr(self, k)) for k in STATE_FIELDS}
-        d["game"] = "prime_minister"
-        d["version"] = STATE_VERSION
-        d["config"] = self.game.config()
-        d["rng"] = rng_to_json(self._rng_box[0])
-        return d
-
-    @classmethod
-    def from_json(cls, game, data: dict):
-        if not isinstance(data, dict) or data.get("game") != "prime_minister" or data.get("version") != STATE_VERSION:
-            raise StateFormatError(f"prime_minister: not a saved Prime Minister state (version {STATE_VERSION})")
-        if data.get("n") != game.num_players:
-            raise StateFormatError("prime_minister: saved state has a different number of players")
-        try:
-            st = cls(game, rng_from_json(data["rng"]))
-            for k in STATE_FIELDS:
-                if k in OPTIONAL_FIELDS and k not in data:
-                    setattr(st, k, OPTIONAL_FIELDS[k](game.num_players))
-                else:
-                    setattr(st, k, copy.deepcopy(data[k]))
-        except KeyError as exc:
-            raise StateFormatError(f"prime_minister: saved state lacks {exc}") from None
-        from .validation import check_state
-        try:
-            check_state(st, data)  # strict: every field, conservation, the queue; the legal actions recomputed
-        except StateFormatError:
-            raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a shape no check foresaw
-            raise StateFormatError(f"prime_minister: saved state is inconsistent ({type(exc).__name__}: {exc}); "
-                                   f"expected a state saved by to_json") from None
         return st

@@ -15,9 +15,10 @@ is not the PM's party, ...) raises :class:`PositionError` naming the field and w
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError, StateFormatError, new_rng
-from .components import (BILL_DECK, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS, EVENT_INDEX, FAVOUR_MAX,
-                         FAVOUR_MIN, PARTY_KEY, SECTOR_INDEX, SECTOR_LIST, SUP_INDEX, UNC_INDEX, VP_MAX)
-from . import data_loader as dl
+from .data_loader import cube_income
+from .components import (BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS, EVENT_IDS,
+                         EVENT_INDEX, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX,
+                         UNC_INDEX, VP_MAX)
 
 PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
           "bill_resolution", "challenges", "election")
@@ -68,10 +69,11 @@ def _bill_of(field, x) -> int:
     return BILL_INDEX[x]
 
 
-def state_from_position(game, position: dict, seed: int | None = None):
-    """The state of ``position`` (module docstring; RULES.md "Positions"), filled from ``seed``."""
+def state_from_position(game, position: dict, seed: int | None, new_state):
+    """The state of ``position`` (module docstring; RULES.md "Positions"), filled from ``seed``. ``new_state(game,
+    rng)`` makes the empty state that the seeded setup fills (the game's state class)."""
     try:
-        return _build(game, position, seed)
+        return _build(game, position, seed, new_state)
     except PositionError:
         raise
     except (KeyError, IndexError, TypeError, AttributeError) as exc:  # a shape no check foresaw
@@ -79,16 +81,14 @@ def state_from_position(game, position: dict, seed: int | None = None):
                             f"format of RULES.md \"Positions\"") from None
 
 
-def _build(game, position: dict, seed: int | None):
-    from .rules import PrimeMinisterState
-    from .validation import check_state
+def _build(game, position: dict, seed: int | None, new_state):
     if not isinstance(position, dict):
         _err("(position)", position, "a dict")
     extra = sorted(str(k) for k in position if k not in TOP_KEYS)
     if extra:
         _err("(keys)", extra, f"only the fields {sorted(TOP_KEYS)}")
     n = game.num_players
-    st = PrimeMinisterState(game, new_rng(seed))
+    st = new_state(game, new_rng(seed))
     players = position.get("players")
     deal = None
     if players is not None:
@@ -162,7 +162,7 @@ def _build(game, position: dict, seed: int | None):
             for c in ids:
                 st.careers[s][c] = 1
     for s in range(n):
-        st.cubes[s] = dl.cube_income(st._mat(s), st.standing[s])
+        st.cubes[s] = cube_income(st._mat(s), st.standing[s])
         p = (players or [{}] * n)[s]
         if "action_cubes" in p:
             st.cubes[s] = _int(f"players[{s}].action_cubes", p["action_cubes"], 0, 11)
@@ -292,7 +292,7 @@ def _build(game, position: dict, seed: int | None):
             kind = st.pending["kind"] if st.pending else "game over"
             _err("to_move", want, f"the seat the rules ask next: {st.current_player()} ({kind})")
     try:
-        check_state(st, st.to_json())
+        st.check_saved(st.to_json())
     except StateFormatError as exc:
         raise PositionError(f"prime_minister: the position is not a table the rules can reach: {exc}") from None
     return st
@@ -305,7 +305,6 @@ def _list(field, v):
 
 
 def _names(group, cards):
-    from .components import BILL_IDS, EVENT_IDS, SUP_IDS
     ids = {"supporters": SUP_IDS, "events": EVENT_IDS, "bills": BILL_IDS}[group]
     return [ids[c] for c in cards]
 

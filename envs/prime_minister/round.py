@@ -9,8 +9,8 @@ round limits, ``max_rounds`` truncation, the next ``round_start``.
 """
 from __future__ import annotations
 
-from . import data_loader as dl
 from .components import BOARD, CAREERS
+from .data_loader import cube_income
 from .engine import task
 
 
@@ -34,7 +34,7 @@ class RoundMixin:
                 return
         for s in range(self.n):  # 4.0(1)(b)
             mat = self._mat(s)
-            self.cubes[s] = dl.cube_income(mat, self.standing[s])
+            self.cubes[s] = cube_income(mat, self.standing[s])
         if self.scen.get("num") == 7:
             self.cubes[self.scen["devonshire"]] = 2  # L1214: always 2 cubes
         if self.game.question_time and not self.bills:

@@ -39,7 +39,6 @@ from ..core.rules import (  # noqa: F401 (re-exported: DealError ... rng_to_json
     new_rng, rng_from_json, rng_to_json,
 )
 from ..core.world import field_table
-from . import data_loader as dl  # noqa: F401 (re-exported)
 from .actions import ActionsMixin
 from .board import BoardMixin
 from .challenges import ChallengesMixin
@@ -56,26 +55,31 @@ from .components import (  # noqa: F401 (re-exported)
 from .effects import EffectsMixin
 from .elections import ElectionsMixin
 from .events import EventsMixin, describe_event
-from .engine import (  # noqa: F401 (re-exported)
-    STATE_FIELDS, TaskQueue, add_legacy_names, check_registries, new_shuffle_tags,
-)
+from .engine import TaskQueue, add_legacy_names, check_registries
 from .formulas import (  # noqa: F401 (re-exported)
     bill_projection, by_election_lost, can_challenge, election_vp, election_winner, projected_seats, round10,
     seats_for_lead, vote_odds, vote_passes,
 )
 from .game_setup import SetupMixin
 from .observation import ObservationMixin, observation_rows
+from .positions import state_from_position
 from .resolution import ResolutionMixin
 from .round import RoundMixin
+from .saved import (  # noqa: F401 (re-exported)
+    STATE_FIELDS, SavedStateMixin, all_bills, all_events, all_supporters, new_shuffle_tags,
+)
 from .sampling import SamplingMixin
 from .scenarios import ScenariosMixin
 from .selection import SelectionMixin
 from .turns import TurnsMixin
+from .user_components import activate as activate_components
+from .user_components import active_fingerprint
+from .user_components import load as load_components
 
 
 class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, ActionsMixin, EffectsMixin,
                          ResolutionMixin, ChallengesMixin, ElectionsMixin, ScenariosMixin, BoardMixin,
-                         ObservationMixin, SamplingMixin, EventsMixin, TaskQueue, State):
+                         ObservationMixin, SamplingMixin, EventsMixin, SavedStateMixin, TaskQueue, State):
     """One game of Prime Minister in progress (the parts: this module's docstring; how it runs: ``engine.py``)."""
 
     def __init__(self, game: PrimeMinisterGame, rng):
@@ -131,10 +135,9 @@ class PrimeMinisterGame(Game):
             raise ConfigError(f"prime_minister: question_time=True needs 4 players, not {num_players}")
         if self.question_time and self.scenario not in (0, 6):
             raise ConfigError("prime_minister: question_time is for the standard game and Scenario 6 only")
-        from . import user_components
         spec = self.options["components"]
-        self._component_docs, self._component_fp = (None, None) if spec is None else user_components.load(spec)
-        user_components.activate(self._component_docs, self._component_fp)
+        self._component_docs, self._component_fp = (None, None) if spec is None else load_components(spec)
+        activate_components(self._component_docs, self._component_fp)
         rows = observation_rows(num_players)
         self.fields = field_table(rows)
         self.observation_size = sum(r[1] for r in rows)
@@ -149,9 +152,8 @@ class PrimeMinisterGame(Game):
 
     def _use_components(self) -> None:
         """Install this game's component set if another one was installed since (``user_components.py``)."""
-        from .user_components import _ACTIVE, activate
-        if _ACTIVE["fingerprint"] != self._component_fp:
-            activate(self._component_docs, self._component_fp)
+        if active_fingerprint() != self._component_fp:
+            activate_components(self._component_docs, self._component_fp)
 
     def new_initial_state(self, seed=None, deal=None) -> "PrimeMinisterState":
         self._use_components()
@@ -162,12 +164,11 @@ class PrimeMinisterGame(Game):
     def state_from_position(self, position: dict, seed: int | None = None) -> "PrimeMinisterState":
         """A table at a phase of a round or in a player's turn (RULES.md "Positions", ``positions.py``); what the
         position leaves out comes from the seeded setup. Strictly validated: :class:`PositionError`."""
-        from .positions import state_from_position
         self._use_components()
-        return state_from_position(self, position, seed)
+        return state_from_position(self, position, seed, PrimeMinisterState)
 
     def state_from_json(self, data: dict) -> "PrimeMinisterState":
-        """A state saved by ``to_json``, strictly validated (``validation.py``): anything inconsistent raises
+        """A state saved by ``to_json``, strictly validated (``saved.py``): anything inconsistent raises
         :class:`StateFormatError` naming the field and what was expected; the legal actions are recomputed."""
         self._use_components()
         return PrimeMinisterState.from_json(self, data)
@@ -190,8 +191,8 @@ class PrimeMinisterGame(Game):
         """The sorted Supporters, Events and bills of this game (Scenario 1's 9 Events, Scenario 7 less one)."""
         cached = self.__dict__.get("_components_in_play")
         if cached is None:
-            from .validation import _bills, _events, _supporters
             st = self._fresh()
-            cached = {"Supporters": sorted(_supporters(st)), "Events": sorted(_events(st)), "bills": sorted(_bills(st))}
+            cached = {"Supporters": sorted(all_supporters(st)), "Events": sorted(all_events(st)),
+                      "bills": sorted(all_bills(st))}
             self._components_in_play = cached
         return cached

@@ -30,7 +30,9 @@ import hashlib
 import json
 
 from ..core.rules import ComponentError
-from . import data_loader as dl
+from .components import BILL_DECK, BILL_LIST, DECKS
+from .data_loader import META_KEYS, data, data_fields, provenance, validate_data
+from .saved import refresh_known_effects
 
 KINDS = ("uncertainty", "sectors", "bills", "supporters", "events", "mats", "careers", "debate_cards",
          "election_projections")
@@ -43,7 +45,7 @@ _ACTIVE = {"fingerprint": None}    # the set installed now (None: the shipped da
 def _shipped() -> dict:
     global _SHIPPED
     if _SHIPPED is None:
-        _SHIPPED = copy.deepcopy(dl.data())
+        _SHIPPED = copy.deepcopy(data())
     return _SHIPPED
 
 
@@ -93,16 +95,16 @@ def load(spec) -> tuple[dict, str]:
             for f in FIXED_FIELDS.get(kind, ()):
                 if f in e and e[f] != base[f]:
                     _fail(name, kind, eid, f, f"{e[f]!r}: fixed by the game's components ({base[f]!r})")
-            unknown = [f for f in e if f not in base and f not in dl.META_KEYS]
+            unknown = [f for f in e if f not in base and f not in META_KEYS]
             if unknown:
                 _fail(name, kind, eid, unknown[0], f"not a field of {kind} entries; expected among "
-                                                  f"{dl.data_fields(base)}")
+                                                  f"{data_fields(base)}")
             target = merged[kind]["entries"][index[eid]]
-            for f in dl.data_fields(e):
+            for f in data_fields(e):
                 _check_printed(name, kind, eid, base, f, e[f])
                 target[f] = copy.deepcopy(e[f])
     try:
-        dl.validate_data(merged)
+        validate_data(merged)
     except ValueError as exc:
         raise ComponentError(f"prime_minister: components {name}: {exc}") from None
     _check_layout(name, merged, shipped)
@@ -149,7 +151,7 @@ def _check_deck_prints(name, merged: dict) -> None:
 
 def _check_printed(name, kind, eid, base: dict, field: str, value) -> None:
     """``value`` for ``field`` keeps every part of the shipped value that the rulebook prints."""
-    whole = dl.provenance(base, field)
+    whole = provenance(base, field)
     if base["status"] != "mixed" or field in base.get("provenance", {}):
         if whole.get("status") == "printed" and value != base[field]:
             _fail(name, kind, eid, field, f"{value!r} contradicts the rulebook, which prints {base[field]!r} "
@@ -169,19 +171,22 @@ def _check_printed(name, kind, eid, base: dict, field: str, value) -> None:
                                       f"({block.get('source')})")
 
 
+def active_fingerprint() -> str | None:
+    """The fingerprint of the data set installed now (``None``: the shipped data)."""
+    return _ACTIVE["fingerprint"]
+
+
 def activate(docs: dict | None, fingerprint: str | None) -> None:
     """Install the data set ``docs`` (``None``: the shipped data) into the engine's tables, in place."""
     if _ACTIVE["fingerprint"] == fingerprint:
         return
-    from . import components as C
-    from . import validation
     source = _shipped() if docs is None else docs
-    live = dl.data()
+    live = data()
     for kind in KINDS:
         for entry, new in zip(live[kind]["entries"], source[kind]["entries"]):
             if entry != new:
                 entry.clear()
                 entry.update(copy.deepcopy(new))
-    C.BILL_DECK[:] = [C.DECKS.index(b["deck"]) for b in C.BILL_LIST]
-    validation.KNOWN_EFFECTS = validation._known_effects()
+    BILL_DECK[:] = [DECKS.index(b["deck"]) for b in BILL_LIST]
+    refresh_known_effects()
     _ACTIVE["fingerprint"] = fingerprint

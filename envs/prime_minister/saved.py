@@ -1,7 +1,10 @@
-"""Prime Minister: strict validation of a saved state (``state_from_json`` / ``env.load_state``).
+"""Prime Minister: the saved state -- ``to_json`` / ``from_json`` (``state_from_json``, ``env.load_state``) and
+the strict check of a state rebuilt from JSON.
 
-A saved state is trusted for nothing: :func:`check_state` checks every field of a state just rebuilt from JSON and
-raises :class:`StateFormatError` naming the field and what was expected.
+:class:`SavedStateMixin` writes every field of :data:`STATE_FIELDS` (plain JSON: the task queue and the pending
+decision included) with the game's configuration and the RNG, and reads it back. A saved state is trusted for
+nothing: :func:`check_state` checks every field of a state just rebuilt from JSON and raises
+:class:`StateFormatError` naming the field and what was expected.
 
 * **Shape and range** of every field: seats, Politicians and the party each belongs to, roles (one PM, one OL, the
   Backbenchers the player count has), Standing within the seat's mat, Favour, VP 0..100, Action Cubes 0..11 (the
@@ -19,18 +22,91 @@ raises :class:`StateFormatError` naming the field and what was expected.
   the same seat with the same legal actions (for the decisions no task re-asks, the legal list is recomputed from
   the rules directly); the legal actions are never taken from the file.
 
-Not hot: called once per load, never in the step loop.
+The check reads the state through its own methods (``_copy``, ``_run_task``, ``_run_effect``, ``_main_options``,
+...), never through the rules modules. Not hot: called once per load, never in the step loop.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
 
-from ..core.rules import StateFormatError
+from ..core.rules import StateFormatError, rng_from_json, rng_to_json
 from .components import (A_ACT, A_DISCARD, A_OPTION, A_PLAYER, A_SIGN, A_SLOT, BILL_DECK, BILL_IDS, BILL_LIST, BOARD,
-                         CAREER_ORDER, CAREERS, DEBATE, DECK_KEYS, DECKS, DOCS, EFFECT_OPS, EVENT_INDEX, EVENT_LIST,
-                         FAVOUR_MAX, FAVOUR_MIN, MATS, NO, NUM_ACTIONS, PARTY_KEY, PARTY_NAMES, PHASES, POLITICIANS,
-                         QUESTIONS, ROLES, SCENARIOS, SECTOR_LIST, SOURCE_KINDS, SUP_IDS, UNC_IDS, VP_MAX, YES)
+                         CAREER_ORDER, CAREERS, DEBATE, DECK_KEYS, DECKS, DOCS, EFFECT_OPS, EVENT_IDS, EVENT_INDEX,
+                         EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, MATS, NO, NUM_ACTIONS, PARTY_KEY, PARTY_NAMES, PHASES,
+                         POLITICIANS, QUESTIONS, ROLES, SCENARIOS, SECTOR_LIST, SOURCE_KINDS, SUP_IDS, UNC_IDS, VP_MAX,
+                         YES)
+
+# --- the saved state ------------------------------------------------------------------------------------------------
+STATE_VERSION = 1
+STATE_FIELDS = (
+    "n", "round", "pol", "party", "role", "standing", "favour", "vp", "cubes", "hand", "bill_hand", "sector_pos",
+    "gov_party", "mps", "bills", "decks", "discards", "unc_stack", "pact", "resigned", "marker", "careers",
+    "tasks", "pending", "over", "winner", "truncated", "turn", "proposed", "revealed_ok", "selected_count",
+    "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "score_version",
+    "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands", "shown", "shuffle_tags",
+    "passed",
+)
+# Fields added after version 1 was first saved: a saved state without them loads with these defaults (``shown``: no
+# Supporter publicly known in any hand; ``shuffle_tags``: no deck reshuffled yet). Both serve ``sample_hidden``.
+OPTIONAL_FIELDS = {
+    "shown": lambda n: [[] for _ in range(n)],
+    "shuffle_tags": lambda n: new_shuffle_tags(),
+    "passed": lambda n: None,  # the bills passed so far; an older save: every bill found nowhere else (check_state)
+}
+
+
+def new_shuffle_tags() -> dict:
+    """Per card, the last reshuffle of its deck that it went into (0 = the setup shuffle): ``"supporters"`` and
+    ``"events"`` by card index, ``"bills"`` by bill index (the three bill decks share one list, their tags distinct).
+    ``_draw`` gives every card of a discard pile turned over a new tag, so a face-down card drawn since carries the tag
+    of the shuffle it came from (the information-set sampler keeps cards within those classes, ``sample.py``). The
+    dict and its lists are replaced when a tag changes, never changed in place, so clones share them."""
+    return {"supporters": [0] * len(SUP_IDS), "events": [0] * len(EVENT_IDS), "bills": [0] * len(BILL_IDS)}
+
+
+class SavedStateMixin:
+    """``to_json`` and ``from_json``: the whole state as plain JSON, and back, strictly checked."""
+
+    def to_json(self) -> dict:
+        """The state as plain JSON (every field of :data:`STATE_FIELDS`, the configuration and the RNG)."""
+        d = {k: copy.deepcopy(getattr(self, k)) for k in STATE_FIELDS}
+        d["game"] = "prime_minister"
+        d["version"] = STATE_VERSION
+        d["config"] = self.game.config()
+        d["rng"] = rng_to_json(self._rng_box[0])
+        return d
+
+    @classmethod
+    def from_json(cls, game, data: dict):
+        """The state saved as ``data`` by :meth:`to_json`, checked by :func:`check_state`."""
+        if not isinstance(data, dict) or data.get("game") != "prime_minister" or data.get("version") != STATE_VERSION:
+            raise StateFormatError(f"prime_minister: not a saved Prime Minister state (version {STATE_VERSION})")
+        if data.get("n") != game.num_players:
+            raise StateFormatError("prime_minister: saved state has a different number of players")
+        try:
+            st = cls(game, rng_from_json(data["rng"]))
+            for k in STATE_FIELDS:
+                if k in OPTIONAL_FIELDS and k not in data:
+                    setattr(st, k, OPTIONAL_FIELDS[k](game.num_players))
+                else:
+                    setattr(st, k, copy.deepcopy(data[k]))
+        except KeyError as exc:
+            raise StateFormatError(f"prime_minister: saved state lacks {exc}") from None
+        try:
+            check_state(st, data)  # strict: every field, conservation, the queue; the legal actions recomputed
+        except StateFormatError:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a shape no check foresaw
+            raise StateFormatError(f"prime_minister: saved state is inconsistent ({type(exc).__name__}: {exc}); "
+                                   f"expected a state saved by to_json") from None
+        return st
+
+    def check_saved(self, data: dict) -> None:
+        """Check this state against its saved form ``data`` (:func:`check_state`; its legal actions recomputed)."""
+        check_state(self, data)
+
 
 MAX_CUBES = next(e["count"] for e in DOCS["board"]["entries"] if e["id"] == "action_cubes")  # 11 (L153)
 MAX_MPS = 660
@@ -127,6 +203,12 @@ def _known_effects() -> frozenset:
 
 
 KNOWN_EFFECTS = _known_effects()
+
+
+def refresh_known_effects() -> None:
+    """Recompute :data:`KNOWN_EFFECTS` from the component data installed now (``user_components.activate``)."""
+    global KNOWN_EFFECTS
+    KNOWN_EFFECTS = _known_effects()
 CTX_KEYS = {"actor", "mult", "src", "own", "_sector", "_party", "_player", "_sign", "_dir", "_bill", "_option"}
 SOURCE_RANGE = {"action": 5, "career": len(CAREER_ORDER), "supporter": len(SUP_IDS), "event": len(EVENT_LIST),
                 "bill": len(BILL_IDS), "debate_card": 1, "round_start": 1, "scenario": 2}
@@ -274,7 +356,7 @@ def check_state(st, data: dict) -> None:
                 _fail(f"{pile}.{k}", v, f"only bills of the {k} deck")
     if st.passed is None:  # saved before 'passed' was kept: the bills found nowhere else
         st.passed = []
-        st.passed = sorted(set(st.game._fresh_components()["bills"]) - set(_bills(st)))
+        st.passed = sorted(set(st.game._fresh_components()["bills"]) - set(all_bills(st)))
     _ints("passed", st.passed, 0, nb - 1, distinct=True)
     _list("proposed", st.proposed, max_len=12)
     for i, e in enumerate(st.proposed):
@@ -320,7 +402,6 @@ def check_state(st, data: dict) -> None:
 
 
 def _check_top(st, data: dict) -> None:
-    from .engine import STATE_FIELDS
     allowed = set(STATE_FIELDS) | {"game", "version", "config", "rng"}
     extra = sorted(str(k) for k in data if k not in allowed)
     if extra:
@@ -522,7 +603,8 @@ def _check_tasks(st) -> None:
               "a queue that ends with the round's phases ('turns', or 'round_end'; 'round_start' between rounds)")
 
 
-def _supporters(st) -> list:
+def all_supporters(st) -> list:
+    """Every Supporter of ``st`` wherever it lies (hands, deck, discards, under the Importation Act, drawn to keep)."""
     out = [c for h in st.hand for c in h] + st.decks["supporters"] + st.discards["supporters"]
     out += st.scen.get("under_ia", [])
     if isinstance(st.pending, dict) and st.pending.get("kind") == "keep" and isinstance(st.pending.get("drawn"), list):
@@ -531,7 +613,8 @@ def _supporters(st) -> list:
     return out
 
 
-def _events(st) -> list:
+def all_events(st) -> list:
+    """Every Event card of ``st`` wherever it lies (PMQT hands, deck, discards, being resolved, Scenario 5's Riots)."""
     out = [e for h in st.qt_hands for e in h] + st.decks["events"] + st.discards["events"]
     if st.event >= 0:
         out.append(st.event)
@@ -541,7 +624,8 @@ def _events(st) -> list:
     return out
 
 
-def _bills(st) -> list:
+def all_bills(st) -> list:
+    """Every bill of ``st`` wherever it lies (passed, hands, proposals, the board, set aside, decks, discards)."""
     out = list(st.passed) + [b for h in st.bill_hand for b in h] + [b for b, _ in st.proposed]
     out += [b["bill"] for b in st.bills]
     out += st.scen.get("aside", [])
@@ -552,7 +636,7 @@ def _bills(st) -> list:
 
 def _check_conservation(st) -> None:
     want = st.game._fresh_components()
-    for what, got in (("Supporters", _supporters(st)), ("Events", _events(st)), ("bills", _bills(st))):
+    for what, got in (("Supporters", all_supporters(st)), ("Events", all_events(st)), ("bills", all_bills(st))):
         if sorted(got) != want[what]:
             dup = sorted({c for c in got if got.count(c) > 1})
             missing = sorted(set(want[what]) - set(got))
@@ -707,14 +791,12 @@ def _check_pending(st) -> None:
         try:
             if kind.startswith("eff_"):
                 t = probe.tasks.pop(0)
-                from .engine import EFFECT_HANDLERS
-                EFFECT_HANDLERS[t[1]["op"]](probe, t[1], t[2])
+                probe._run_effect(t[1], t[2])
             else:
                 task = _asking_task(st, pend)
                 if task is None:
                     _fail("pending", pend, "a decision the rules can ask")
-                from .engine import TASK_HANDLERS
-                TASK_HANDLERS[task[0]](probe, *task[1:])
+                probe._run_task(task)
         except StateFormatError:
             raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
