@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from hustings.politrickers import PolitrickersGame
-from hustings.politrickers import rules as R
+from hustings.politrickers import sample as S
 from hustings.politrickers.rules import DOWN, FLIP, HAND_SIZE, MIGRATION
 
 PLAYER_COUNTS = [3, 4, 5]
@@ -307,7 +307,7 @@ def chi2_critical(df: int, z: float = 3.090) -> float:
 @pytest.mark.parametrize("n,seed,steps,p", CHI_POSITIONS)
 def test_sampled_worlds_are_uniform_over_the_consistent_ones(n, seed, steps, p, tries, monkeypatch):
     if tries == "exact":  # skip the rejection stage: the exact count over voids and holding checks together
-        monkeypatch.setattr(R, "_REJECT_TRIES", 0)
+        monkeypatch.setattr(S, "_REJECT_TRIES", 0)
     game = PolitrickersGame(n)
     st, start, actions = play_to(game, seed, steps)
     key = (n, seed, steps, p)
@@ -323,7 +323,7 @@ def test_sampled_worlds_are_uniform_over_the_consistent_ones(n, seed, steps, p, 
     assert k < arrangements, "the play record must rule some arrangements out"
     others = [s for s in range(n) if s != p]
     fd = [len(st.hidden[s]) + st.down[s] if s != p else 0 for s in range(n)]
-    plan = R._sampling_plan(st, p, others, fd)[0]
+    plan = S.sampling_plan(st, p, others, fd)[0]
     assert any(x[0] == "check" for x in plan) and any(x[0] == "slot" and x[1] | 32 != 63 for x in plan)
     samples = 40 * k
     rng = random.Random(1000 + n)

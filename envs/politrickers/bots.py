@@ -6,8 +6,9 @@ parties, the Libra, unspent tokens and VP, all public (POL-A21, POL-A25).
 from __future__ import annotations
 
 from ..core.bots import Bot, RandomBot
-from .rules import (CLAWS, DOWN, ECONOMY, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
-                    PLATE_MAX, SUIT, TAILS, TRICKS_PER_ROUND, UP, VALUE, PolitrickersState, trick_winner)
+from .cards import (CLAWS, DOWN, ECONOMY, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
+                    PLATE_MAX, SUIT, TAILS, TRICKS_PER_ROUND, UP, VALUE, trick_winner)
+from .rules import PolitrickersState
 
 TOKEN_VALUE = 0.6  # what a spent token costs (paid switch): it no longer counts when someone is Disgraced
 

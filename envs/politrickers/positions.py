@@ -1,4 +1,4 @@
-"""Politrickers positions (``RULES.md``, "Positions") and the strict checks of saved states.
+"""Politrickers positions (``RULES.md``, "Positions").
 
 A *position* is a human-writable JSON description of any point of a round: the hands, the Party Tokens, the Power
 Tokens, the Libra Disc, the Chair, the tricks played so far this round (face up or face down) and the current trick.
@@ -9,29 +9,21 @@ How it is checked: the plays are first replayed on the public table alone (which
 which suits each seat showed it lacked, the trick winners and the Libra), the unknown cards are then drawn to fit
 those voids, and finally the whole round is replayed with the real hands through the rules' own legality test, so a
 position that loads is one the rules could have produced.
-
-:func:`check_saved` and :func:`check_loaded` are the strict checks of ``state_from_json`` (types, ranges, missing
-keys, then cross-references), raising :class:`~hustings.core.rules.StateFormatError`.
 """
 from __future__ import annotations
 
 import random
 
-from ..core.rules import DealError, PositionError, StateFormatError, new_rng
-from .rules import (_ALL5, _MIG_BIT, _LETTER, CLAWS, DOWN, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM_CLAWS,
-                    MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, PARTY_NAMES, PLATE_MAX, ROUNDS, SUIT,
-                    SUIT_NAMES, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VP_FLOOR, VP_TO_END, MODE_NAMES, _classes,
-                    card_name, parse_card)
+from ..core.rules import DealError, PositionError, new_rng
+from .cards import (ALL_SUITS, CLAWS, DOWN, FLIP, FORCED, HAND_SIZE, LETTER, MIG, MIG_BIT, MIG_FROM_CLAWS,
+                    MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, MODE_NAMES, PARTY_NAMES, PLATE_MAX, ROUNDS, SUIT, TAILS,
+                    TOKENS, TRICKS_PER_ROUND, UP, VP_FLOOR, VP_TO_END, card_name, follow_masks, is_int, parse_card)
 
 POSITION_KEYS = ("round", "vp", "last_round_vp", "chair", "parties", "power_tokens", "spent_tokens", "libra",
                  "tricks", "played", "face_down", "trick", "hands", "leftovers", "deck", "comment")
 PLAY_KEYS = ("card", "face_down", "switch", "move")
 MOVES = {"Tails->Claws": MIG_FROM_TAILS, "Claws->Tails": MIG_FROM_CLAWS}
 _FILL_TRIES = 40  # random fills tried before a position whose unknown cards never fit is refused
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 class _Play:
@@ -49,8 +41,8 @@ class _Play:
 class _Position:
     """A parsed, range-checked position (cross-references are checked by the replays)."""
 
-    def __init__(self, game, position: dict):
-        self.game, self.n = game, game.num_players
+    def __init__(self, game, position: dict, make_state):
+        self.game, self.n, self.make_state = game, game.num_players, make_state
         self.where = f"politrickers {self.n}p position"
         if not isinstance(position, dict):
             raise PositionError(f"{self.where}: must be a dict, got {type(position).__name__}")
@@ -101,7 +93,7 @@ class _Position:
         v = self.pos.get(key, default)
         if v is None and default is None:
             return None
-        if not _is_int(v) or not lo <= v <= hi:
+        if not is_int(v) or not lo <= v <= hi:
             raise PositionError(f"{self.where}: {key}={v!r}; expected an int in {lo}..{hi}")
         return v
 
@@ -110,7 +102,7 @@ class _Position:
         field = field or key
         if v is None:
             return None
-        if (not isinstance(v, list) or len(v) != self.n or any(not _is_int(x) or not lo <= x <= hi for x in v)):
+        if (not isinstance(v, list) or len(v) != self.n or any(not is_int(x) or not lo <= x <= hi for x in v)):
             raise PositionError(f"{self.where}: {field}={v!r}; expected a list of {self.n} ints in {lo}..{hi}, "
                                 f"one per seat")
         return list(v)
@@ -195,7 +187,7 @@ class _Position:
                                     f"(and optionally 'chair', 'winner')")
             chair, winner = x.get("chair"), x.get("winner")
             for key, v in (("chair", chair), ("winner", winner)):
-                if v is not None and (not _is_int(v) or not 0 <= v < self.n):
+                if v is not None and (not is_int(v) or not 0 <= v < self.n):
                     raise PositionError(f"{self.where}: {field}.{key}={v!r}; expected a seat 0..{self.n - 1}")
             plays = x["plays"]
             if not isinstance(plays, list) or len(plays) != self.n:
@@ -284,9 +276,8 @@ class _Position:
     def new_state(self, rng, hands, leftovers, played, face_down, record=False):
         """The table where the listed plays start: the round's opening (with ``tricks``) or the current trick's
         start (without); ``hands`` are the hands at that moment."""
-        from .rules import PolitrickersState
         g, n = self.game, self.n
-        st = PolitrickersState(g, rng)
+        st = self.make_state(g, rng)
         st.record_events = record
         chair = self.opening_chair
         st._setup_round(chair, hands, leftovers, None if self.full else self.parties)
@@ -375,12 +366,12 @@ class _Position:
                                         f"expected face_down false")
                 play.mode = UP
             else:
-                own, other = _classes(q, rp, rs, os_)
+                own, other = follow_masks(q, rp, rs, os_)
                 bit = 0 if play.card is None else 1 << SUIT[card]
                 if play.face_down:
-                    if (own | other) == _ALL5:
-                        raise PositionError(f"{self.where}: {where} is face down, but while the Opposition Suit is unset "
-                                            f"every card can follow a party; expected a face-up card")
+                    if (own | other) == ALL_SUITS:
+                        raise PositionError(f"{self.where}: {where} is face down, but while the Opposition Suit is "
+                                            f"unset every card can follow a party; expected a face-up card")
                     if bit & (own | other):
                         raise PositionError(f"{self.where}: {card_name(card)} is of the Ruling or the Opposition "
                                             f"Suit, so it is not played face down; expected face_down false")
@@ -390,8 +381,8 @@ class _Position:
                 elif bit & other:
                     play.mode = FORCED
                     if play.switch:
-                        raise PositionError(f"{self.where}: {where}: a paid switch that forces a switch back is not allowed "
-                                            f"(RULES.md, POL-A5.5)")
+                        raise PositionError(f"{self.where}: {where}: a paid switch that forces a switch back is not "
+                                            f"allowed (RULES.md, POL-A5.5)")
                 elif play.face_down is False:
                     raise PositionError(f"{self.where}: {card_name(card)} follows neither party's suit, so it can "
                                         f"only be played face down; expected face_down true or another card")
@@ -426,9 +417,10 @@ class _Position:
             st.apply_unchecked(play.action)
 
 
-def state_from_position(game, position: dict, seed=None):
-    """A state from a position (RULES.md "Positions"); see the module docstring."""
-    pos = _Position(game, position)
+def state_from_position(game, position: dict, seed, make_state):
+    """A state from a position (RULES.md "Positions"); see the module docstring. ``make_state(game, rng)`` makes
+    the blank states the replays fill in."""
+    pos = _Position(game, position, make_state)
     n, deck = pos.n, game.deck
     rng = new_rng(seed)
     # the Chair who leads the first play listed: tricks[0].chair, else the position's chair, else drawn
@@ -467,18 +459,18 @@ def state_from_position(game, position: dict, seed=None):
                             f"{pos.done} earlier tricks' {n * pos.done} cards less the ones face_down lists)")
     # slots: (letter mask, kind, where): kind 0 hand card of seat, 1 unknown face-down play, 2 face-down list entry,
     # 3 earlier face-up card, 4 leftover
-    everything = _ALL5 | _MIG_BIT
+    everything = ALL_SUITS | MIG_BIT
     slots: list[tuple] = []
     for p in range(n):
         if pos.hands[p] is None:
-            slots += [((_ALL5 & ~pos.void[p]) | _MIG_BIT, 0, p)] * sizes[p]
+            slots += [((ALL_SUITS & ~pos.void[p]) | MIG_BIT, 0, p)] * sizes[p]
     for pl in pos.all_plays():
         if pl.card is None:
-            slots.append((_ALL5 & ~pl.void, 1, pl))
+            slots.append((ALL_SUITS & ~pl.void, 1, pl))
     for p in range(n):
         for i, c in enumerate(pos.face_down[p]):
             if c is None:
-                slots.append((_ALL5, 2, (p, i)))
+                slots.append((ALL_SUITS, 2, (p, i)))
     if not pos.full and pos.played is None:
         slots += [(everything, 3, None)] * earlier_up
     if pos.leftovers is None:
@@ -558,7 +550,7 @@ def _fill(slots: list[tuple], pool: list[int], rng: random.Random):
     letter are then shuffled onto its slots. Every fitting deal can come out."""
     counts = [0] * 6
     for c in pool:
-        counts[_LETTER[c]] += 1
+        counts[LETTER[c]] += 1
     need = [0] * 64
     for mask, *_ in slots:
         need[mask & 63] += 1
@@ -583,299 +575,7 @@ def _fill(slots: list[tuple], pool: list[int], rng: random.Random):
         letters[i] = x
     by_letter: list[list[int]] = [[] for _ in range(6)]
     for c in pool:
-        by_letter[_LETTER[c]].append(c)
+        by_letter[LETTER[c]].append(c)
     for cs in by_letter:
         rng.shuffle(cs)
     return [by_letter[x].pop() for x in letters]
-
-
-# --- strict checks of saved states ------------------------------------------------------------------------
-SAVED_KEYS = ("game", "num_players", "round", "tricks_done", "trick_start", "leader", "turn", "hands", "leftovers",
-              "parties", "ruling_party", "ruling_suit", "opposition_suit", "plays", "seen", "face_down", "tokens",
-              "spent", "libra", "tricks_won", "vp", "round_vp", "last_winner", "history", "finished", "winners",
-              "score_version", "rng")
-OPTIONAL_KEYS = ("round_plays", "next_decks")
-END_KINDS = ("disgraced", "collapse", "balanced")
-
-
-def check_saved(game, data) -> None:
-    """Types, ranges and missing keys of saved state JSON (``State.to_json``), before it is read; raises
-    :class:`StateFormatError` naming the field and what was expected."""
-    n = game.num_players
-
-    def bad(field, value, expected):
-        raise StateFormatError(f"politrickers: saved {field}={value!r}; expected {expected}")
-
-    if not isinstance(data, dict):
-        bad("state", type(data).__name__, "a dict (State.to_json)")
-    missing = [k for k in SAVED_KEYS if k not in data]
-    if missing:
-        raise StateFormatError(f"politrickers: saved state is malformed: missing key(s) {missing}")
-    unknown = sorted(str(k) for k in data if k not in SAVED_KEYS and k not in OPTIONAL_KEYS)
-    if unknown:
-        raise StateFormatError(f"politrickers: saved state has unknown key(s) {unknown}")
-    if data["game"] != "politrickers" or not _is_int(data["num_players"]) or data["num_players"] != n:
-        raise StateFormatError(f"saved state is {data['game']!r} for {data['num_players']!r} players; expected "
-                               f"politrickers for {n}")
-
-    def integer(key, lo, hi):
-        v = data[key]
-        if not _is_int(v) or not lo <= v <= hi:
-            bad(key, v, f"an int in {lo}..{hi}")
-
-    def ints(field, v, lo, hi, size=n):
-        if not isinstance(v, list) or len(v) != size or any(not _is_int(x) or not lo <= x <= hi for x in v):
-            bad(field, v, f"a list of {size} ints in {lo}..{hi}")
-
-    def names(field, v):
-        if not isinstance(v, list) or any(not isinstance(x, str) for x in v):
-            bad(field, v, "a list of card names")
-
-    finished = data["finished"]
-    if not isinstance(finished, bool):
-        bad("finished", finished, "true or false")
-    integer("round", 1, ROUNDS)
-    integer("tricks_done", 0, TRICKS_PER_ROUND if finished else TRICKS_PER_ROUND - 1)
-    for key in ("trick_start", "leader", "last_winner"):
-        integer(key, 0, n - 1)
-    integer("turn", 0, n if finished else n - 1)  # a game can end with the trick's last card
-    for key in ("hands", "face_down"):
-        v = data[key]
-        if not isinstance(v, list) or len(v) != n:
-            bad(key, v, f"a list of {n} lists of card names")
-        for p, h in enumerate(v):
-            names(f"{key}[{p}]", h)
-    names("leftovers", data["leftovers"])
-    names("seen", data["seen"])
-    v = data["parties"]
-    if not isinstance(v, list) or len(v) != n or any(x not in PARTY_NAMES for x in v):
-        bad("parties", v, f"a list of {n} of 'Tails' / 'Claws'")
-    for key, table in (("ruling_party", PARTY_NAMES), ("ruling_suit", SUIT_NAMES), ("opposition_suit", SUIT_NAMES)):
-        if data[key] is not None and data[key] not in table:
-            bad(key, data[key], f"null or one of {list(table)}")
-    v = data["plays"]
-    if not isinstance(v, list) or len(v) != n:
-        bad("plays", v, f"a list of {n} entries")
-    for p, x in enumerate(v):
-        if x is not None and (not isinstance(x, dict) or set(x) != {"card", "face_down"}
-                              or not isinstance(x["card"], str) or not isinstance(x["face_down"], bool)):
-            bad(f"plays[{p}]", x, "null or {'card': name, 'face_down': true/false}")
-    ints("tokens", data["tokens"], 0, TOKENS)
-    ints("spent", data["spent"], 0, TOKENS)
-    v = data["libra"]
-    if not isinstance(v, dict) or set(v) != set(PARTY_NAMES):
-        bad("libra", v, "a dict with 'Tails' and 'Claws'")
-    for name in PARTY_NAMES:
-        ints(f"libra.{name}", v[name], 0, TOKENS)
-    ints("tricks_won", data["tricks_won"], 0, TRICKS_PER_ROUND)
-    top = VP_TO_END - 1 + PLATE_MAX if finished else VP_TO_END - 1
-    ints("vp", data["vp"], VP_FLOOR, top)
-    ints("round_vp", data["round_vp"], -TOKENS, TOKENS)
-    v = data["history"]
-    if not isinstance(v, list) or len(v) > ROUNDS:
-        bad("history", v, f"a list of at most {ROUNDS} round results")
-    for i, h in enumerate(v):
-        if (not isinstance(h, dict) or set(h) != {"round", "end", "who", "points", "tricks"}
-                or h["end"] not in END_KINDS or not _is_int(h["round"]) or not 1 <= h["round"] <= ROUNDS
-                or not _is_int(h["tricks"]) or not 1 <= h["tricks"] <= TRICKS_PER_ROUND or not _is_int(h["who"])):
-            bad(f"history[{i}]", h, "{'round': 1..3, 'end': disgraced/collapse/balanced, 'who': int, "
-                                    "'points': ints, 'tricks': 1..9}")
-        ints(f"history[{i}].points", h["points"], -TOKENS, TOKENS)
-        lo, hi = {"disgraced": (0, n - 1), "collapse": (0, 1), "balanced": (-1, -1)}[h["end"]]
-        if not lo <= h["who"] <= hi:
-            bad(f"history[{i}].who", h["who"], f"{lo}..{hi} for a {h['end']} round end")
-    v = data["winners"]
-    if not isinstance(v, list) or any(not _is_int(x) or not 0 <= x < n for x in v) or v != sorted(set(v)):
-        bad("winners", v, f"a sorted list of distinct seats 0..{n - 1}")
-    integer("score_version", 0, 1 << 62)
-    v = data["rng"]  # random.Random.getstate(): version 3, 624 words and an index, gauss None or a float
-    if (not isinstance(v, list) or len(v) != 3 or v[0] != 3 or not isinstance(v[1], list) or len(v[1]) != 625
-            or any(not _is_int(x) or not 0 <= x < 1 << 32 for x in v[1]) or v[1][-1] > 624
-            or not (v[2] is None or isinstance(v[2], float))):
-        bad("rng", "...", "[3, 625 ints (624 words in 0..2**32-1, an index 0..624), null or a float]")
-    # every card of the deck exactly once, named where it is wrong
-    where: dict[int, list[str]] = {}
-    places = [(f"hands[{p}]", h) for p, h in enumerate(data["hands"])]
-    places += [(f"face_down[{p}]", h) for p, h in enumerate(data["face_down"])]
-    places += [("seen", data["seen"]), ("leftovers", data["leftovers"])]
-    places += [(f"plays[{p}]", [x["card"]]) for p, x in enumerate(data["plays"]) if x is not None]
-    for field, cards in places:
-        for i, x in enumerate(cards):
-            try:
-                c = parse_card(x)
-            except DealError as exc:
-                raise StateFormatError(f"politrickers: saved {field}[{i}]: {exc}") from None
-            if not game.in_deck[c]:
-                bad(f"{field}[{i}]", x, f"a card of the {n}-player deck")
-            where.setdefault(c, []).append(field)
-    for c in game.deck:
-        if len(where.get(c, ())) != 1:
-            raise StateFormatError(f"politrickers: saved state holds {card_name(c)} "
-                                   + (f"at {', '.join(where[c])}" if c in where else "nowhere")
-                                   + "; expected every card of the deck exactly once")
-    v = data.get("round_plays", [])
-    if not isinstance(v, list):
-        bad("round_plays", v, "a list of plays (RULES.md, Information-set sampling)")
-    modes = ("up", "forced", "down", "migration", "migration Tails->Claws", "migration Claws->Tails")
-    for i, e in enumerate(v):
-        if not isinstance(e, list) or len(e) != 8 or e[2] not in modes:
-            bad(f"round_plays[{i}]", e, f"[seat, card or null, one of {list(modes)}, paid switch, party, Ruling "
-                                        f"Party, Ruling Suit, Opposition Suit]")
-    v = data.get("next_decks", [])
-    if not isinstance(v, list) or len(v) > ROUNDS - 1:
-        bad("next_decks", v, f"a list of at most {ROUNDS - 1} deck orders")
-    for i, d in enumerate(v):
-        names(f"next_decks[{i}]", d)
-        try:
-            ids = sorted(parse_card(x) for x in d)
-        except DealError as exc:
-            raise StateFormatError(f"politrickers: saved next_decks[{i}]: {exc}") from None
-        if ids != game.deck:
-            bad(f"next_decks[{i}]", d, f"each card of the {n}-player deck exactly once")
-
-
-def check_loaded(st) -> None:
-    """Cross-references of a state read from JSON (after ``_check_consistent``): the Libra and the tricks, the
-    current trick against its suits and its Chair, the history against the VP, the winners, the play record."""
-    n = st.n
-
-    def bad(what):
-        raise StateFormatError(f"politrickers: saved state is inconsistent: {what}")
-
-    for p in range(n):
-        if st.tricks_won[p] != st.libra[0][p] + st.libra[1][p]:
-            bad(f"seat {p} won {st.tricks_won[p]} tricks but has {st.libra[0][p] + st.libra[1][p]} tokens on the "
-                f"Libra; expected one token per trick won")
-    if MIGRATION in [c for h in st.hidden for c in h] or any(st.down[p] and st.plays[p] == MIGRATION
-                                                              for p in range(n)):
-        bad("Migration is face down; expected it always face up")
-    if st.history and st.history[-1]["tricks"] < 1:
-        bad("a round ended after no trick")
-    rounds = [h["round"] for h in st.history]
-    if rounds != sorted(set(rounds)) or any(r > st.round + 1 for r in rounds):
-        bad(f"history rounds {rounds}; expected increasing, none after round {st.round + 1}")
-    # (the VP need not add up from the results: a deal or a position may start a game with VP already scored)
-    if len(st.history) > st.round + (1 if st.finished else 0):
-        bad(f"{len(st.history)} round results in round {st.round + 1}")
-    if st.history and st.round_vp != st.history[-1]["points"]:
-        bad(f"round_vp {st.round_vp}; expected the last round's points {st.history[-1]['points']}")
-    if st.finished:
-        if not st.history or st.history[-1]["round"] != st.round + 1:
-            bad("the game is over but this round has no result")
-        if max(st.vp) < VP_TO_END and st.round + 1 < ROUNDS:
-            bad(f"the game is over in round {st.round + 1} with no VP total of {VP_TO_END}")
-        if st.tricks_done != st.history[-1]["tricks"]:
-            bad("tricks_done differs from the tricks of the last round result")
-        top = max(st.vp)
-        best = [p for p in range(n) if st.vp[p] == top]
-        if len(best) > 1:
-            r = max(st.history[-1]["points"][p] for p in best)
-            best = [p for p in best if st.history[-1]["points"][p] == r]
-        if st._winners != best:
-            bad(f"winners {st._winners}; by the VP the winners are {best}")
-        return
-    if st._winners:
-        bad("winners are named but the game is not over")
-    if max(st.vp) >= VP_TO_END:
-        bad(f"a VP total of {max(st.vp)} would have ended the game")
-    if sum(st.plate) != st.tricks_done:
-        bad(f"the Libra holds {sum(st.plate)} tokens after {st.tricks_done} tricks; expected one per trick")
-    if len(st.seen) + sum(len(h) for h in st.hidden) > n * st.tricks_done:  # a deal puts earlier ones away
-        bad(f"{len(st.seen)} face-up and {sum(len(h) for h in st.hidden)} face-down cards set aside after "
-            f"{st.tricks_done} tricks; expected at most {n * st.tricks_done}")
-    if any(len(h) > st.tricks_done for h in st.hidden):
-        bad("a seat has more face-down cards than tricks done")
-    if st.last_winner != st.trick_start:
-        bad(f"last_winner {st.last_winner} is not the seat that opened this trick ({st.trick_start})")
-    order = [(st.trick_start + i) % n for i in range(st.turn)]
-    lead = 0
-    while lead < st.turn and st.plays[order[lead]] == MIGRATION:
-        lead += 1
-    if st.leader != (st.trick_start + lead) % n:
-        bad(f"leader {st.leader}; after {lead} Migration lead(s) from seat {st.trick_start} the Chair is seat "
-            f"{(st.trick_start + lead) % n}")
-    if lead < st.turn and st.down[order[lead]]:
-        bad("the first policy card of the trick is face down; expected the lead face up")
-    ups = st.ups
-    if (st.ruling_suit >= 0) != bool(ups) or (st.ruling_party >= 0) != bool(ups):
-        bad("the Ruling Suit / Party are set iff a policy card was played face up this trick")
-    if ups:
-        if SUIT[ups[0][1]] != st.ruling_suit:
-            bad("the Ruling Suit is not the suit of the trick's first policy card")
-        if st.opp_suit == st.ruling_suit:
-            bad("the Opposition Suit equals the Ruling Suit")
-        suits = {SUIT[c] for _, c in ups}
-        if not suits <= {st.ruling_suit, st.opp_suit} or (st.opp_suit >= 0 and st.opp_suit not in suits):
-            bad("the trick's face-up suits are not the Ruling and the Opposition Suit")
-    elif st.opp_suit >= 0:
-        bad("an Opposition Suit without a Ruling Suit")
-    if any(st.down) and st.opp_suit < 0:
-        bad("a face-down card before the Opposition Suit was set")
-    log = st.log
-    if log:
-        if len(log) < st.turn or len(log) > n * st.tricks_done + st.turn:
-            bad(f"round_plays holds {len(log)} plays; expected the current trick's {st.turn} plus at most "
-                f"{n * st.tricks_done} earlier")
-        rp = rs = os_ = -1
-        for i, (seat, action, mode, q, erp, ers, eos) in enumerate(log[len(log) - st.turn:]):
-            card = MIGRATION if mode == MIG else action % FLIP
-            if (seat != order[i] or (erp, ers, eos) != (rp, rs, os_) or (mode == DOWN) != st.down[seat]
-                    or (mode != DOWN and card != st.plays[seat])):
-                bad(f"round_plays entry {len(log) - st.turn + i} does not match the current trick")
-            after = q ^ (action >= FLIP) ^ (mode == FORCED)
-            if after != st.party[seat]:
-                bad(f"round_plays leaves seat {seat} {PARTY_NAMES[after]}, but parties say "
-                    f"{PARTY_NAMES[st.party[seat]]}")
-            if mode in (UP, FORCED):
-                if rs < 0:
-                    rs, rp = SUIT[card], after
-                elif os_ < 0 and after != rp:
-                    os_ = SUIT[card]
-        if (rp, rs, os_) != (st.ruling_party, st.ruling_suit, st.opp_suit):
-            bad("round_plays of the current trick lead to other Ruling / Opposition suits than saved")
-
-
-# --- events as text ------------------------------------------------------------------------------------
-def describe_event(e: dict) -> str:
-    """One line of text for a Politrickers event (a seat's view or the omniscient one)."""
-    kind = e.get("type")
-    private = e.get("private") or {}
-    if kind == "round_start":
-        line = (f"Round {e['round']} begins: Chair P{e['chair']}; parties "
-                + " ".join(f"P{p} {q}" for p, q in enumerate(e["parties"])))
-        if "hand" in e:
-            line += "; your hand: " + " ".join(e["hand"])
-        return line
-    if kind == "trick":
-        sums = ", ".join(f"{s} {v}" for s, v in e["sums"].items())
-        why = "Economy is trump" if e["trump"] else f"{e['popular']} is Popular ({sums})"
-        downs = []
-        for p in e["face_down"]:
-            card = private.get(p, private.get(str(p), {})).get("face_down_card")
-            downs.append(f"P{p}" + (f" ({card})" if card else ""))
-        line = f"Round {e['round']} trick {e['trick']}: P{e['winner']} wins with {e['card']}, {why}"
-        if downs:
-            line += "; face down: " + ", ".join(downs)
-        if "face_down_card" in e:
-            line += f" (yours: {e['face_down_card']})"
-        if not e["token_to"]:
-            return line + "; no token left: Disgraced"
-        return line + f"; token to {e['token_to']} (Tails {e['plates']['Tails']}, Claws {e['plates']['Claws']})"
-    if kind == "party_switch":
-        return f"P{e['seat']} switches to {e['party']}" + (" (paid 1 Power Token)" if e["paid"] else " (forced)")
-    if kind == "libra":
-        return (f"P{e['seat']} moves a token (Migration) onto the {e['plate']} plate: Tails {e['plates']['Tails']}, "
-                f"Claws {e['plates']['Claws']}")
-    if kind == "round_end":
-        how = {"disgraced": f"P{e['disgraced']} is Disgraced", "collapse": f"the {e['collapsed']} plate collapses",
-               "balanced": "balanced" + (f", the {e['scoring_plate']} plate scores" if e["scoring_plate"] else "")}
-        line = (f"Round {e['round']} ends after {e['tricks']} tricks ({how[e['end']]}): points {e['points']}, "
-                f"VP {e['vp']}")
-        if e["zero_trick_bonus"]:
-            line += "; 0 tricks won: " + ", ".join(f"P{p}" for p in e["zero_trick_bonus"])
-        return line
-    if kind == "game_end":
-        return f"Game over after {e['rounds']} round(s): " + ", ".join(f"P{p}" for p in e["winners"]) \
-            + f" win(s); VP {e['vp']}"
-    fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("type", "private"))
-    return f"{kind}: {fields}"
