@@ -79,6 +79,10 @@ class PolitrickersGame(Game):
         """One line of table talk for an event (RULES.md, "Events"); seat views and the omniscient view alike."""
         return text.describe_event(event)
 
+    def move_forms(self, player: int, action: int) -> list[str]:
+        """The short ways to type ``action``: ``Env6``, ``Mig``, ``switch Env6`` (the paid switch first)."""
+        return text.move_forms(action)
+
 
 class PolitrickersState(WorldState):
     """One game of Politrickers in progress."""
@@ -778,3 +782,8 @@ class PolitrickersState(WorldState):
     def render(self, player: int | None = None) -> str:
         """The table as text; with ``player`` set, only what that seat may see."""
         return text.render(self, player)
+
+    def hidden_move(self, player: int, action: int) -> str | None:
+        """What the other seats see of a card played face down (``play a card face down``, after a paid switch if
+        any); ``None`` for a card played face up."""
+        return text.hidden_move(self, player, action)

@@ -1,8 +1,10 @@
-"""Politrickers as text: action names, the table rendering and one line per event."""
+"""Politrickers as text: action names, the table rendering, one line per event, and the text of a move that the
+terminal and the web show (a face-down play hidden from the others, the short forms a person may type).
+"""
 from __future__ import annotations
 
-from .cards import (FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN, PARTY_NAMES, ROUNDS, SUIT_NAMES,
-                    TRICKS_PER_ROUND, card_name)
+from .cards import (DOWN, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, PARTY_NAMES, ROUNDS,
+                    SUIT_NAMES, TRICKS_PER_ROUND, card_name)
 
 
 def action_name(action: int) -> str:
@@ -98,3 +100,19 @@ def describe_event(e: dict) -> str:
     fields = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("type", "private"))
     return f"{kind}: {fields}"
 
+
+def hidden_move(state, player: int, action: int) -> str | None:
+    """What the other seats see of ``action`` of ``player`` (about to be applied) when it hides the card: a card
+    played face down (after a paid switch, if any); ``None`` when the card is played face up."""
+    state.legal_actions()  # fills the per-action play modes
+    if state._modes.get(action) == DOWN:
+        return ("pay 1 token to switch party, then " if action >= FLIP else "") + "play a card face down"
+    return None
+
+
+def move_forms(action: int) -> list[str]:
+    """The short ways to type ``action``: the card's name (``Env6``), ``Mig``, and ``switch ...`` for the paid
+    switch first."""
+    if action >= FLIP:
+        return ["switch " + f for f in move_forms(action - FLIP)]
+    return ["Mig"] if action >= MIGRATION else [card_name(action)]
