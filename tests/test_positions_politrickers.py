@@ -9,7 +9,6 @@ import random
 import re
 
 import pytest
-from helpers import ROOT
 
 import hustings
 from hustings.core import PositionError
@@ -18,6 +17,7 @@ from hustings.politrickers.rules import (CLAWS, DOWN, ECONOMY, ENV, FLIP, MIG, M
                                          SAFETY, SUIT, TAILS)
 
 PARTY = ("Tails", "Claws")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository
 
 
 def rules_md_example() -> dict:
