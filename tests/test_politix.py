@@ -728,3 +728,36 @@ def test_custom_deal_through_the_env():
     assert st.collected[0][G["youth"]] == 3 and env.agent_selection == "player_1"
     with pytest.raises(DealError):
         env.reset(options={"deal": {"hands": "nonsense"}})
+
+
+def test_moves_are_named_with_the_seat_they_reach_and_typed_by_short_forms():
+    game = PolitixGame(4)
+    curfew_on_next = A_SPECIAL + BESIDE_KINDS.index(KINDS.index("curfew")) * 4 + 1
+    assert game.display_name(2, curfew_on_next) == "play Curfew on seat+1 (P3)"
+    assert game.move_forms(2, curfew_on_next) == ["curfew P3", "Curfew P3"]
+    remove_burnout = game.A_GWTW + BURN_SLOT * 4 + 3
+    assert game.display_name(1, remove_burnout) == "Gone with the wind: remove Burnout from seat+3 (P0)"
+    assert game.move_forms(1, remove_burnout)[0] == "gwtw burnout P0"
+    assert game.move_forms(0, game.A_PERSUADE)[0] == "farmers debate"
+    assert game.move_forms(0, game.A_TAKE + 1) == ["take 2"]
+    assert game.move_forms(0, game.A_DISCARD + KINDS.index("twist"))[0] == "twist"
+    assert [game.move_forms(0, a)[0] for a in (A_DRAW, A_REST, A_END, game.A_ADD, game.A_COFFEE)] == [
+        "draw", "rest", "end", "add", "coffee"]
+    st = game.new_initial_state(seed=3)
+    assert all(st.hidden_move(st.cur, a) is None for a in st.legal_actions())  # every Politix move is public
+
+
+def test_role_modules_never_import_the_rules_module():
+    """rules.py calls observe, sample, saved, positions, deals and text; they import only the card tables."""
+    import ast
+    import pathlib
+
+    import hustings.politix
+
+    folder = pathlib.Path(hustings.politix.__file__).parent
+    tables = {"cards", "components"}
+    for name in ("cards", "observe", "sample", "saved", "positions", "deals", "text"):
+        for node in ast.walk(ast.parse((folder / f"{name}.py").read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                imported = {node.module} if node.module else {alias.name for alias in node.names}
+                assert imported <= tables, f"{name}.py imports {imported - tables}"

@@ -2,8 +2,8 @@
 state in play (deal, legal actions, applying them, scoring). Plain Python; readings of unclear text in ``RULES.md``.
 
 The card tables and ids are in ``cards.py`` (re-exported here); the observation (``observe.py``), information-set
-sampling (``sample.py``), saved states (``saved.py``), positions (``positions.py``) and custom deals (``deals.py``)
-are functions of a game or a state that the classes below call.
+sampling (``sample.py``), saved states (``saved.py``), positions (``positions.py``), custom deals (``deals.py``)
+and text (``text.py``) are functions of a game or a state that the classes below call.
 
 A turn is a sequence of atomic actions in one flat action space; see :meth:`PolitixGame.action_name` and the
 action table in ``RULES.md``. Seats in actions are offsets from the acting player (0 = self, 1 = the next
@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core.rules import ConfigError, DealError, Game, Option, StateFormatError, new_rng
 from ..core.world import WorldState
-from . import components, deals, observe, positions, sample, saved
+from . import components, deals, observe, positions, sample, saved, text
 from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT,  # noqa: F401
                     BURNT_DRAW, CARDS, COFFEE, DATA_PATH, DISCARD, DRAW, EVENT_MOD, EVENT_NAMES, EVENTS, GROUP_COUNT,
                     GROUP_NAMES, GROUPS, GWTW, HAND_LIMIT, KIND_COUNT, KIND_NAMES, KINDS, MAX_TAKE, METHOD_KIND,
@@ -84,31 +84,13 @@ class PolitixGame(Game):
         observe.build_layout(self)
 
     def action_name(self, action: int) -> str:
-        n = self.num_players
-        if not 0 <= action < self.num_actions:
-            raise ValueError(f"politix: action {action} out of range 0..{self.num_actions - 1}")
-        if action == A_DRAW:
-            return "draw"
-        if action == A_REST:
-            return "rest (discard Burnout)"
-        if action == A_END:
-            return "end turn"
-        if action < self.A_GWTW:
-            j, k = divmod(action - A_SPECIAL, n)
-            return f"play {KIND_NAMES[BESIDE_KINDS[j]]} on seat+{k}"
-        if action < self.A_PERSUADE:
-            j, k = divmod(action - self.A_GWTW, n)
-            return f"Gone with the wind: remove {KIND_NAMES[BESIDE_KINDS[j]]} from seat+{k}"
-        if action < self.A_ADD:
-            g, m = divmod(action - self.A_PERSUADE, NM)
-            return f"persuade {GROUP_NAMES[g]} by {METHOD_NAMES[m]}"
-        if action == self.A_ADD:
-            return "add a politicking card of the method"
-        if action == self.A_COFFEE:
-            return "add a coffee and cake card"
-        if action < self.A_DISCARD:
-            return f"take {action - self.A_TAKE + 1} voter card(s)"
-        return f"discard {KIND_NAMES[action - self.A_DISCARD]}"
+        return text.action_name(self, action)
+
+    def display_name(self, player: int, action: int) -> str:
+        return text.display_name(self, player, action)
+
+    def move_forms(self, player: int, action: int) -> list[str]:
+        return text.move_forms(self, player, action)
 
     # --- states --------------------------------------------------------------------------------------
     def new_initial_state(self, seed=None, deal=None) -> "PolitixState":
@@ -130,56 +112,7 @@ class PolitixGame(Game):
 
     def describe_event(self, event: dict) -> str:
         """One line of table talk for an event of :meth:`PolitixState.events` (any seat's view)."""
-        t, c = event["type"], self.cards
-        who = f"P{event['player']}" if "player" in event else ""
-
-        def kind(k):
-            return c.kind_names[KINDS.index(k)] if k in KINDS else str(k)
-
-        def group(g):
-            return c.group_names[GROUPS.index(g)] if g in GROUPS else str(g)
-
-        def method(m):
-            return c.method_names[METHODS.index(m)] if m in METHODS else str(m)
-        if t in ("deal", "position"):
-            hand = f"; your hand: {', '.join(kind(k) for k in event['hand']) or 'empty'}" if "hand" in event else ""
-            table = ", ".join(f"{group(g)} {v}" for g, v in event["table"].items() if v)
-            return (f"{'Dealt' if t == 'deal' else 'Position set'}: politicians {', '.join(event['politicians'])}; "
-                    f"table {table}; P{event['to_move']} to move{hand}")
-        if t == "draw":
-            cards = f": {', '.join(kind(k) for k in event['cards'])}" if "cards" in event else ""
-            return f"{who} draws {event['count']} action card(s){cards}"
-        if t == "reshuffle":
-            return f"The discard pile ({event['size']} cards) is shuffled into a new draw pile"
-        if t == "rest":
-            return f"{who} rests and discards Burnout"
-        if t == "special":
-            return f"{who} plays {kind(event['card'])} beside P{event['onto']}"
-        if t == "gone_with_the_wind":
-            return f"{who} plays Gone with the wind: {kind(event['card'])} removed from P{event['removed_from']}"
-        if t == "persuade":
-            return (f"{who} starts persuading {group(event['group'])} by {method(event['method'])} "
-                    f"(power {event['power']})")
-        if t == "play":
-            return f"{who} plays {kind(event['card'])} (power {event['power']})"
-        if t == "persuasion":
-            parts = event["power_parts"]
-            bits = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in parts.items() if k != "cards" and v)
-            drawn = [group(v) if v in GROUPS else c.event_names[EVENTS.index(v)] for v in event["refill"]]
-            refill = f"; refilled: {', '.join(drawn)}" if drawn else ""
-            if event["event_now"] != event["event"] and event["event_now"]:
-                refill += f"; event now: {c.event_names[EVENTS.index(event['event_now'])]}"
-            return (f"{who} persuades {event['taken']} {group(event['group'])} by {method(event['method'])}: power "
-                    f"{event['power']} ({bits + ', ' if bits else ''}{parts['cards']} card(s)) against "
-                    f"{event['needed']} needed ({event['symbols']} symbols + {event['taken'] - 1}){refill}")
-        if t == "discard":
-            return f"{who} discards {kind(event['card'])} (hand limit)"
-        if t == "game_end":
-            piles = "; ".join(f"{p['party']} {p['ranking']} ({p['turns']} turns)" for p in event["parties"])
-            if event["result"] == "win":
-                return f"Game over: {event['winning_party']} wins on {event['decided_by']}: {piles}"
-            return f"Game over: {event['result']}: {piles}"
-        return super().describe_event(event)
+        return text.describe_event(self, event)
 
 
 class PolitixState(WorldState):
@@ -844,7 +777,7 @@ class PolitixState(WorldState):
         """A world ``player`` cannot tell from this one, drawn exactly (RULES.md, "Information-set sampling")."""
         return sample.sample_hidden(self, player, rng)
 
-    # --- observations, saved states, positions --------------------------------------------------------------
+    # --- observations, saved states, positions, text ---------------------------------------------------------
     def _rebuild_world(self) -> None:
         observe.rebuild_world(self)
 
@@ -889,41 +822,5 @@ class PolitixState(WorldState):
     def _check_consistent(self, E=StateFormatError) -> None:
         saved.check_consistent(self, E)
 
-    # --- text ------------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
-        n, c = self.n, self.game.cards
-        lines = []
-        if self.finished:
-            if self.truncated:
-                result = "truncated, no winner"
-            elif self._winners:
-                result = f"winner: {c.party_names[self.party_of[self._winners[0]]]} party"
-            else:
-                result = "a tie"
-            lines.append(f"Politix {n}p - game over after {self.turn_count} turns; {result}")
-        else:
-            lines.append(f"Politix {n}p - turn {self.turn_count + 1}, P{self.cur} to move ({PHASE_NAMES[self.phase]})")
-            if self.phase == PERSUADE:
-                lines.append(f"  persuading {c.group_names[self.pg]} by {c.method_names[self.pm]}: {self.pplayed} "
-                             f"card(s) played, power {self.ppower}, one card needs "
-                             f"{self.game.symbols[self.pg][self.pm]}")
-        lines.append("Table: " + ", ".join(f"{c.group_names[g]} {self.table[g]}" for g in range(NG) if self.table[g])
-                     + f" | voter deck {len(self.voter_deck)} | event: "
-                     + (c.event_names[self.event] if self.event >= 0 else "none"))
-        for i, seats in enumerate(self.game.parties):
-            counts = self.collected[i]
-            base = ""
-            if i == 0 and self.game.has_base and (player is None or self.party_of[player] == 0):
-                base = " + base " + ",".join(f"{GROUPS[g]}:{self.base[g]}" for g in range(NG) if self.base[g])
-            lines.append(f"{c.party_names[i]} ({', '.join(f'P{s}' for s in seats)}): "
-                         + " ".join(f"{GROUPS[g]}:{counts[g]}" for g in range(NG)) + base + f" | turns {self.turns[i]}")
-        for s in range(n):
-            if player is None or player == s:
-                hand = " ".join(f"{KINDS[k]}x{self.hands[s][k]}" for k in range(NK) if self.hands[s][k]) or "-"
-            else:
-                hand = f"{self.hand_size[s]} cards"
-            bes = ", ".join(c.kind_names[BESIDE_KINDS[j]] for j in range(NB) for _ in range(self.beside[s][j]))
-            lines.append(f"P{s} {c.politician_names[self.politician[s]]}: hand {hand}"
-                         + (f" | beside: {bes}" if bes else ""))
-        lines.append(f"Action deck {len(self.deck)}, discard {sum(self.discard)}")
-        return "\n".join(lines)
+        return text.render(self, player)
