@@ -9,13 +9,14 @@ import random
 import re
 
 import pytest
-from helpers import ROOT
 
 import hustings
 from hustings.core import PositionError, StateFormatError
 from hustings.democracy import DemocracyGame, card_name, parse_card
 from hustings.democracy.positions import check_state, to_position
 from hustings.democracy.rules import JOKERS_IN_DECK, NUM_KINDS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository
 
 
 def C(*names):
