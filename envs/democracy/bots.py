@@ -6,7 +6,8 @@ import functools
 import numpy as np
 
 from ..core.bots import Bot, RandomBot
-from .rules import FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, SIX, WINNING_POINTS, DemocracyState
+from .cards import FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, SIX, WINNING_POINTS
+from .rules import DemocracyState
 
 FIGHT_THRESHOLD = 3.0  # estimated trick value (points) worth spending a strong card on
 

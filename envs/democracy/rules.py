@@ -1,8 +1,8 @@
 """Democracy (``democracy.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
 
-Cards are ids ``0..48``: ``suit * 12 + strength`` for the 48 suited cards (suits C, D, H, S; strength 0..11 is
-the rank order 6 7 8 9 10 J Q K A 3 4 5, low to high) and ``48`` for a joker. The action space has one action
-per card id: "play that card to the current trick" (the two jokers of the 4-player deck are one action).
+The game and state classes: the transitions, the observation (world vector), information-set sampling and the
+saved-state JSON; text lives in ``text``. The action space has one action per card id (``cards``): "play that card
+to the current trick" (the two jokers of the 4-player deck are one action).
 """
 from __future__ import annotations
 
@@ -10,86 +10,23 @@ import random
 
 import numpy as np
 
-from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, shuffle, rng_to_json
+from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, rng_to_json, shuffle
 from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
+from . import text
+from .cards import (CARD_NAMES, FIRST_DAY_HAND, FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, RANK_POINTS, RANKS,
+                    SIX, SUIT_NAMES, SUITS, TRIBES_TO_WIN, WINNING_POINTS, card_name, deck, parse_card,
+                    second_day_hand, trick_winner)
 
-SUITS = "CDHS"
-SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
-RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A", "3", "4", "5")  # low -> high (rulebook L19)
-RANK_POINTS = (0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5)  # L21-26; 25 per suit
-JOKER = 48
-NUM_KINDS = 49
-SIX, FIVE = 0, 11  # strengths of the 6 and the 5
-FIRST_DAY_HAND = {2: 12, 3: 8, 4: 6, 5: 4, 6: 4}  # L13-16
-JOKERS_IN_DECK = {2: 0, 3: 0, 4: 2, 5: 0, 6: 1}  # L8-11
-TRIBES_TO_WIN = 5  # L32
-WINNING_POINTS = 13  # L31
-POINTS = tuple(RANK_POINTS[c % 12] for c in range(48)) + (0,)  # jokers score nothing (L30)
+#: The game, the state, and the card names and tables other modules import from here.
+__all__ = ["CARD_NAMES", "FIRST_DAY_HAND", "FIVE", "JOKER", "JOKERS_IN_DECK", "NUM_KINDS", "POINTS", "RANK_POINTS",
+           "RANKS", "SIX", "SUIT_NAMES", "SUITS", "TRIBES_TO_WIN", "WINNING_POINTS", "DemocracyGame", "DemocracyState",
+           "card_name", "deck", "parse_card", "second_day_hand", "trick_winner"]
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
     out = random.Random.__new__(random.Random)
     out.setstate(rng.getstate())
     return out
-
-
-def card_name(card: int) -> str:
-    return "JOKER" if card == JOKER else RANKS[card % 12] + SUITS[card // 12]
-
-
-CARD_NAMES = tuple(card_name(c) for c in range(NUM_KINDS))  # card id -> name, for the events
-
-
-def parse_card(text) -> int:
-    """``"5S"``, ``"10h"``, ``"JOKER"`` (or ``"JK"``) -> card id; anything else raises :class:`DealError`."""
-    if not isinstance(text, str):
-        raise DealError(f"card {text!r} is not a string; expected e.g. '5S', '10H', 'QD' or 'JOKER'")
-    t = text.strip().upper()
-    if t in ("JOKER", "JK"):
-        return JOKER
-    rank, suit = t[:-1], t[-1:]
-    if suit not in SUITS or rank not in RANKS:
-        raise DealError(f"unknown card {text!r}; expected a rank of {'/'.join(RANKS)} and a suit of C/D/H/S "
-                        f"(e.g. '5S', '10H'), or 'JOKER' (2s are not in the deck)")
-    return SUITS.index(suit) * 12 + RANKS.index(rank)
-
-
-def deck(num_players: int) -> list[int]:
-    return list(range(48)) + [JOKER] * JOKERS_IN_DECK[num_players]
-
-
-def second_day_hand(num_players: int) -> int:
-    """Cards per hand on the second day: the undealt stub split evenly over players + pool (DEM-A2)."""
-    stub = len(deck(num_players)) - FIRST_DAY_HAND[num_players] * (num_players + 1)
-    return stub // (num_players + 1)
-
-
-def trick_winner(plays: list[int], upcard: int) -> int | None:
-    """The seat that wins a trick, or ``None`` for a tie between different suits (each keeps its own card).
-
-    Rules (L29-30, DEM-A3..A7, A13): the highest trump played wins, except that the 6 of trump wins when the
-    5 of trump is also played; the upcard itself never competes; with no trump played the highest rank wins
-    whatever its suit, a joker counting as a non-trump 5; equal highest ranks tie.
-    """
-    trump = -1 if upcard == JOKER else upcard // 12
-    if trump >= 0:
-        lo, hi = trump * 12, trump * 12 + 12
-        best, winner = -1, None
-        for seat, card in enumerate(plays):
-            if lo <= card < hi and card - lo > best:
-                best, winner = card - lo, seat
-        if winner is not None:
-            if best == FIVE and lo + SIX in plays:
-                return plays.index(lo + SIX)
-            return winner
-    best, winner, tied = -1, None, False
-    for seat, card in enumerate(plays):
-        strength = FIVE if card == JOKER else card % 12
-        if strength > best:
-            best, winner, tied = strength, seat, False
-        elif strength == best:
-            tied = True
-    return None if tied else winner
 
 
 class DemocracyGame(Game):
@@ -152,41 +89,14 @@ class DemocracyGame(Game):
         return np.asarray(idx, dtype=np.intp)
 
     def action_name(self, action: int) -> str:
-        return "play " + card_name(action)
+        return text.action_name(action)
+
+    def move_forms(self, player: int, action: int) -> list[str]:
+        return text.move_forms(action)
 
     def describe_event(self, event: dict) -> str:
         """One line of table talk for a Democracy event (RULES.md, "Events")."""
-        kind = event.get("type")
-        try:
-            if kind == "deal":
-                day = ("first", "second")[event["day"] - 1]
-                return (f"Island {event['island']}, {day} day: P{event['dealer']} deals {event['cards_each']} cards "
-                        f"each and to the voting pool; upcard {event['upcard']}")
-            if kind == "trick":
-                plays = ", ".join(f"P{p} {c}" for p, c in enumerate(event["plays"]))
-                trump = f"trump {event['trump']}" if event["trump"] else "no trump"
-                if event["winner"] is None:
-                    ranks = [FIVE if c == "JOKER" else RANKS.index(c[:-1]) for c in event["plays"]]
-                    tied = " and ".join(f"P{p}" for p, r in enumerate(ranks) if r == max(ranks))
-                    result = f"tie between {tied}: each keeps its own card, upcard {event['upcard']} discarded"
-                else:
-                    how = {"trump": "highest trump", "six_beats_five": "the 6 of trump beats the 5",
-                           "highest": "highest card, no trump played"}[event["how"]]
-                    result = f"P{event['winner']} wins with {event['plays'][event['winner']]} ({how})"
-                return f"Trick {event['trick']} (upcard {event['upcard']}, {trump}): {plays} -> {result}"
-            if kind == "island":
-                scored = ", ".join(f"{suit} to P{p}" for suit, p in event["scored"].items() if p is not None)
-                tribes = " ".join(f"P{p}={t}" for p, t in enumerate(event["tribes"]))
-                return f"Island {event['island']} scored: {scored or 'no tribe scored'}; tribes {tribes}"
-            if kind == "game_end":
-                if event["truncated"]:
-                    return f"Game truncated after {event['islands']} islands: no winner"
-                won = ", ".join(f"P{p}" for p in event["winners"])
-                tribes = " ".join(f"P{p}={t}" for p, t in enumerate(event["tribes"]))
-                return f"Game over after {event['islands']} island(s): {won} won; tribes {tribes}"
-        except (KeyError, TypeError, IndexError, ValueError):
-            pass  # a hand-made or foreign event: the generic wording below
-        return super().describe_event(event)
+        return text.describe_event(event, generic=super().describe_event)
 
     def state_from_position(self, position: dict, seed=None) -> "DemocracyState":
         """A state from a position (RULES.md, "Positions"): any point of an island, with hands, the upcard and
@@ -648,8 +558,9 @@ class DemocracyState(WorldState):
         """:meth:`State.random_rollout` as one tight loop: the same plays from the same ``rng`` (a uniform pick
         among the distinct cards held, in id order, as ``legal_actions()``), the same deals from the game's RNG and
         the same final state, but with the hands as short sorted lists and the world vector written once at the
-        end instead of at every play. With ``record_events`` on it is the plain loop (the events need ``apply_unchecked``).
-        Keep it in step with ``apply_unchecked`` / ``_resolve_trick`` / ``_score_island`` (tests compare the two)."""
+        end instead of at every play. With ``record_events`` on it is the plain loop (the events need
+        ``apply_unchecked``). Keep it in step with ``apply_unchecked`` / ``_resolve_trick`` / ``_score_island``
+        (tests compare the two)."""
         if self.record_events or self.finished:
             return super().random_rollout(rng, max_steps, stop_version)
         rnd, n = rng.random, self.n
@@ -824,33 +735,10 @@ class DemocracyState(WorldState):
     # --- text --------------------------------------------------------------------------------------
     def render(self, player: int | None = None) -> str:
         """The table as text; with ``player`` set, only what that seat may see."""
-        def cards_text(counts):
-            return " ".join(card_name(c) for c in range(NUM_KINDS) for _ in range(counts[c])) or "-"
-        lines = []
-        day = ("first", "second")[self.day]
-        if self.finished:
-            result = ("truncated, no winner" if self.truncated
-                      else "winner(s): " + ", ".join(f"P{p}" for p in self._winners))
-            lines.append(f"Democracy {self.n}p - game over after {self.island} island(s); {result}")
-        else:
-            up = self.pool[self.trick]
-            trump = "no trump" if up == JOKER else f"trump {SUIT_NAMES[up // 12]}"
-            lines.append(f"Democracy {self.n}p - island {self.island + 1}, {day} day, trick {self.trick + 1}/"
-                         f"{len(self.pool)}, dealer P{self.dealer}, upcard {card_name(up)} ({trump})")
-            lines.append(f"To play: P{self.current_player()}; voting-pool cards left unturned: "
-                         f"{len(self.pool) - self.trick - 1}")
-        lines.append("Tribes: " + "  ".join(f"P{p}={t}" for p, t in enumerate(self.tribes)))
-        for p in range(self.n):
-            pts = " ".join(f"{SUITS[s]}{self.points[p][s]}" for s in range(4))
-            if player is None or player == p:
-                hand = cards_text(self.hands[p])
-                play = "" if self.plays[p] < 0 else f"  committed: {card_name(self.plays[p])}"
-            else:
-                hand = f"{sum(self.hands[p])} cards"
-                play = "  committed" if self.plays[p] >= 0 else ""
-            lines.append(f"P{p}: hand {hand}{play} | points {pts} | won {cards_text(self.captured[p])}")
-        if self.last_trick:
-            won = "tie: each kept its card" if self.last_winner is None else f"P{self.last_winner} won"
-            lines.append("Last trick: " + ", ".join(f"P{p} {card_name(c)}" for p, c in enumerate(self.last_trick))
-                         + f" -> {won}")
-        return "\n".join(lines)
+        return text.render(self, player)
+
+    def hidden_move(self, player: int, action: int) -> str | None:
+        return text.hidden_move(self, player, action)
+
+    def revealed_by_move(self, player: int, action: int) -> str | None:
+        return text.revealed_by_move(self, player, action)
