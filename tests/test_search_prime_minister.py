@@ -1,5 +1,5 @@
 """Prime Minister for search: ``State.clone()`` (fast, independent, plays on identically) and the information-set
-sampler ``State.sample_hidden(player, rng)`` (RULES.md "Information-set sampling", ``envs/prime_minister/sampling.py``).
+sampler ``State.sample_hidden(player, rng)`` (RULES.md "Information-set sampling", ``envs/prime_minister/sample.py``).
 
 Random mid-game states at 2, 3 and 4 players, in the standard game, with Prime Minister's Question Time and in the
 Scenarios; for every seat: the observation and (to move) the legal actions unchanged, public state unchanged,

@@ -1,9 +1,11 @@
 """Prime Minister (``prime_minister.txt``): the rules engine. Plain Python; readings of unclear text in ``RULES.md``.
 
 This module is the engine's front door: :class:`PrimeMinisterGame` (options, observation table, action names,
-``new_initial_state`` / ``state_from_json``) and :class:`PrimeMinisterState`, which is put together from one mixin
-per part of the rulebook. It also re-exports the component tables, the action table and the pure formulas, so
-``from hustings.prime_minister.rules import ...`` reaches every name it always did.
+``new_initial_state`` / ``state_from_json`` / ``state_from_position``, the move-text hooks) and
+:class:`PrimeMinisterState`, which is put together from one mixin per part of the rulebook and per role (observation,
+sampling, saved state). It also re-exports the component tables, the action table and the pure formulas, so
+``from hustings.prime_minister.rules import ...`` reaches every name it always did. Imports run one way: this module
+imports the parts; no part imports it.
 
 How the engine runs -- a task queue of JSON tasks, one pending decision, yes/no questions and card effects, each
 dispatched through a registry filled by decorators (``@task``, ``@decision``, ``@question``, ``@effect``) -- is
@@ -12,7 +14,7 @@ explained in ``engine.py``. The parts, in the rulebook's order (each module's do
 * ``components.py`` -- 1.2-1.8, 2.4: component data, constants, the flat action table and ``action_name``, the
   vocabularies of the saved state (``PHASES``, ``QUESTIONS``, ``EFFECT_OPS``, ``SOURCE_KINDS``);
 * ``formulas.py`` -- the pure arithmetic with the numbered examples (1.5.2, 5.3, 8.2, 9.2, 10.0, 11.1, 11.3);
-* ``engine.py`` -- the task queue, the registries, the ``State`` interface, the saved-state format;
+* ``engine.py`` -- the task queue, the registries, the ``State`` interface, ``clone``;
 * ``board.py`` -- roles and mats, Popularity, projections, VP pools, victory, decks (1.4-1.8, 3.0-3.3, 6.2.2, 7.4,
   12.0, 13.0);
 * ``game_setup.py`` -- 2.0-2.5 setup;  ``round.py`` -- 4.0 Parliamentary Order;
@@ -22,8 +24,13 @@ explained in ``engine.py``. The parts, in the rulebook's order (each module's do
   PM's permission (PM-A82);  ``effects.py`` -- the card effects;
 * ``resolution.py`` -- 9.0-9.5 Bill Resolution;  ``challenges.py`` -- 10.0-10.2;  ``elections.py`` -- 11.0-11.5;
 * ``scenarios.py`` -- Scenarios 1-7 (setup, their own steps and actions, passed-bill overrides);
-* ``observation.py`` -- the observation vector and ``render``;  ``sampling.py`` -- ``sample_hidden``, the
-  information-set sampler for search (``clone`` is in ``engine.py``).
+* ``events.py`` -- the event vocabulary and the table snapshot.
+
+And by role: ``observe.py`` -- the observation vector and its field table;  ``sample.py`` -- ``sample_hidden``, the
+information-set sampler for search;  ``saved.py`` -- ``to_json`` / ``from_json`` and the strict check of a saved
+state;  ``positions.py`` -- ``state_from_position``;  ``text.py`` -- ``render``, ``describe_event``, and what a
+terminal or a page shows of a move or the board (``hidden_move``, ``move_forms``, ``board_view``);
+``user_components.py`` -- your own component values.
 
 Seats are ``0..n-1``; parties ``0`` = Liberal, ``1`` = Conservative; roles ``pm``, ``ol``, ``gbb`` (Government
 Backbencher), ``obb`` (Opposition Backbencher). The flat action table is documented in ``RULES.md`` and in
@@ -54,23 +61,24 @@ from .components import (  # noqa: F401 (re-exported)
 )
 from .effects import EffectsMixin
 from .elections import ElectionsMixin
-from .events import EventsMixin, describe_event
+from .events import EventsMixin
 from .engine import TaskQueue, add_legacy_names, check_registries
 from .formulas import (  # noqa: F401 (re-exported)
     bill_projection, by_election_lost, can_challenge, election_vp, election_winner, projected_seats, round10,
     seats_for_lead, vote_odds, vote_passes,
 )
 from .game_setup import SetupMixin
-from .observation import ObservationMixin, observation_rows
+from .observe import ObservationMixin, observation_rows
 from .positions import state_from_position
 from .resolution import ResolutionMixin
 from .round import RoundMixin
 from .saved import (  # noqa: F401 (re-exported)
     STATE_FIELDS, SavedStateMixin, all_bills, all_events, all_supporters, new_shuffle_tags,
 )
-from .sampling import SamplingMixin
+from .sample import SamplingMixin
 from .scenarios import ScenariosMixin
 from .selection import SelectionMixin
+from .text import board_for, describe_event, hidden_move_text, render_state, typed_forms
 from .turns import TurnsMixin
 from .user_components import activate as activate_components
 from .user_components import active_fingerprint
@@ -94,8 +102,20 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.won = []
         self.scen = {}
         self.qt_hands = [[] for _ in range(self.n)]
-        self.shown = [[] for _ in range(self.n)]  # Supporters publicly known to be in each hand (sampling.py)
+        self.shown = [[] for _ in range(self.n)]  # Supporters publicly known to be in each hand (sample.py)
         self.shuffle_tags = new_shuffle_tags()
+
+    def render(self, player: int | None = None) -> str:
+        """The table as text, as seat ``player`` sees it (``text.render_state``)."""
+        return render_state(self, player)
+
+    def hidden_move(self, player: int, action: int) -> str | None:
+        """Proposals, kept and discarded Supporters are hidden from the other seats (``text.hidden_move_text``)."""
+        return hidden_move_text(self, player, action)
+
+    def board_view(self, viewer: int | None) -> dict:
+        """The board as seat ``viewer`` sees it, for the web page (``text.board_for``)."""
+        return board_for(self, viewer)
 
 
 check_registries()
@@ -149,6 +169,10 @@ class PrimeMinisterGame(Game):
     def describe_event(self, event: dict) -> str:
         """One line of table talk for an event (``events.py`` lists every type and its fields)."""
         return describe_event(event)
+
+    def move_forms(self, player: int, action: int) -> list[str]:
+        """The short ways to type ``action`` (``text.typed_forms``)."""
+        return typed_forms(player, action)
 
     def _use_components(self) -> None:
         """Install this game's component set if another one was installed since (``user_components.py``)."""

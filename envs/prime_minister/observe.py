@@ -1,5 +1,4 @@
-"""Prime Minister: what a seat sees -- the observation vector (its field table, RULES.md "Observation") and the
-text rendering (with the Alternate Vote Tracker optional rule, L1800-1822).
+"""Prime Minister: what a seat sees -- the observation vector and its field table (RULES.md "Observation").
 
 The observation is leak-free: public board, own hand and hidden bills, the pending decision and the effect / source it
 belongs to. ``_obs`` writes it sparsely ((index, value) pairs into a zero vector in one assignment); ``_obs_slow`` is
@@ -11,9 +10,8 @@ import numpy as np
 
 from .components import (ABILITIES, A_ACT, A_CAREER, A_DISCARD, A_PLAY, BILL_DECK, BILL_IDS, BILL_LIST, CAREERS,
                          CAREER_INDEX, CAREER_ORDER, CON, DEBATE, DEBATE_SLOT, DECK_KEYS, EFFECT_INDEX, EFFECT_OPS,
-                         EVENT_IDS, LIB, PARTY_NAMES, PHASES, PHASE_INDEX, POLITICIANS, POL_NUMBER, QUESTIONS,
-                         QUESTION_INDEX, ROLES, ROLE_INDEX, SCENARIOS, SOURCE_INDEX, SOURCE_KINDS, SOURCE_SUB,
-                         SUPPORTER_LIST, SUP_IDS, UNC_IDS)
+                         EVENT_IDS, LIB, PHASES, PHASE_INDEX, POLITICIANS, POL_NUMBER, QUESTIONS, QUESTION_INDEX, ROLES,
+                         ROLE_INDEX, SOURCE_INDEX, SOURCE_KINDS, SOURCE_SUB, SUP_IDS, UNC_IDS)
 
 
 def observation_rows(n: int) -> list[tuple]:
@@ -65,7 +63,7 @@ def observation_rows(n: int) -> list[tuple]:
 
 
 class ObservationMixin:
-    """What a seat sees: the observation vector and the text rendering."""
+    """What a seat sees: the observation vector (and every seat's, for a centralised critic)."""
 
     _src_width = len(SOURCE_KINDS) + len(ABILITIES) + len(SUP_IDS) + len(BILL_IDS) + len(CAREERS)
 
@@ -354,33 +352,3 @@ class ObservationMixin:
         parts.append(qt)
         out = np.fromiter((x for part in parts for x in part), dtype=np.float32)
         return out
-
-    def render(self, player: int | None = None) -> str:
-        lines = [f"Round {self.round}  Pact: {self.pact}  Resigned: {self.resigned}  Marker: {self.marker}  "
-                 f"Government: {PARTY_NAMES[self.gov_party]}  MPs A{self.mps['A']} M{self.mps['M']} P{self.mps['P']}"]
-        lead = self.lead()
-        lines.append("Lead: " + ("tied" if lead == 0 else f"{PARTY_NAMES[CON if lead > 0 else LIB]} +{abs(lead)}"))
-        for s in range(self.n):
-            hand = (f" hand={[SUPPORTER_LIST[c]['name'] for c in self.hand[s]]}" if player in (None, s)
-                    else f" hand={len(self.hand[s])} cards")
-            lines.append(f"  seat {s} {POLITICIANS[self.pol[s]]['name']} ({PARTY_NAMES[self.party[s]]}) "
-                         f"{self.role[s]} Standing {self.standing[s]} Favour {self.favour[s]} VP {self.vp[s]} "
-                         f"cubes {self.cubes[s]}{hand}")
-        for i, b in enumerate(self.bills):
-            c = BILL_LIST[b["bill"]]
-            lines.append(f"  bill {i + 1}: {c['name']} {c['icon']}{b['adj']:+d} = {self.projection(i)} "
-                         f"debate={[d[0] for d in b['debate']]}")
-        if self.game.avt and self.bills:  # optional rule: the overlay shows each bill's total projection
-            marks = []
-            for i in range(len(self.bills)):
-                v = self.projection(i)
-                marks.append(f"bill {i + 1}: " + ("<150" if v < 150 else ">500" if v > 500 else str(v)))
-            lines.append("  Alternate Vote Tracker: " + ", ".join(marks))
-        if self.scen.get("num"):
-            aside = [BILL_LIST[b]["name"] for b in self.scen.get("aside", [])]
-            lines.append(f"  Scenario {self.scen['num']} ({SCENARIOS[self.scen['num']]['name']}); set aside: {aside}")
-        if self.over:
-            lines.append(f"Game over: winner {self.winners()} truncated={self.truncated}")
-        elif self.pending:
-            lines.append(f"To move: seat {self.pending['player']} ({self.pending['kind']})")
-        return "\n".join(lines)
