@@ -1,8 +1,9 @@
 """Democracy (``democracy.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
 
-The game and state classes: the transitions, the observation (world vector), information-set sampling and the
-saved-state JSON; text lives in ``text``. The action space has one action per card id (``cards``): "play that card
-to the current trick" (the two jokers of the 4-player deck are one action).
+The game and state classes and the transitions: dealing, committing a card to the trick, resolving tricks, scoring
+islands, and the events they record, and the saved-state JSON. The state mixes in its observation (``observe``) and
+sampling (``sample``) code; text lives in ``text``. The action space has one action per card id (``cards``): "play
+that card to the current trick" (the two jokers of the 4-player deck are one action).
 """
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import random
 import numpy as np
 
 from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, rng_to_json, shuffle
-from ..core.world import WorldLayout, WorldState, clockwise_from, field_table
+from ..core.world import WorldState
 from . import text
 from .cards import (CARD_NAMES, FIRST_DAY_HAND, FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, RANK_POINTS, RANKS,
                     SIX, SUIT_NAMES, SUITS, TRIBES_TO_WIN, WINNING_POINTS, card_name, deck, parse_card,
                     second_day_hand, trick_winner)
+from .observe import WorldMixin, observation_fields, view_index, world_layout
+from .sample import SamplingMixin
 
 #: The game, the state, and the card names and tables other modules import from here.
 __all__ = ["CARD_NAMES", "FIRST_DAY_HAND", "FIVE", "JOKER", "JOKERS_IN_DECK", "NUM_KINDS", "POINTS", "RANK_POINTS",
@@ -46,47 +49,15 @@ class DemocracyGame(Game):
 
     def __init__(self, num_players: int = 4, **options):
         super().__init__(num_players, **options)
-        n, k = self.num_players, NUM_KINDS
+        n = self.num_players
         self.num_actions = NUM_KINDS
         self.hand_size = (FIRST_DAY_HAND[n], second_day_hand(n))
         # The world vector holds everything, per absolute seat; each player's view is a gather of it.
-        self.layout = WorldLayout([
-            ("hand", n * k), ("commit", n * k), ("committed", n), ("captured", n * k), ("points", n * 4),
-            ("tribes", n), ("dealer", n), ("last_trick", n * k), ("last_winner", n), ("upcard", k), ("trump", 4),
-            ("discard", k), ("day", 2), ("trick", 1), ("island", 1), ("pool_left", 1)])
+        self.layout = world_layout(n)
         self.off, self.world_size = self.layout.off, self.layout.size
-        self.views = [self._view_index(p) for p in range(n)]
+        self.views = [view_index(self.layout, p, n) for p in range(n)]
         self.observation_size = len(self.views[0])
-        self.fields = field_table([
-            ("hand", k, "own hand: count of each card id (jokers can count 2)"),
-            ("own_commitment", k, "one-hot of the card this player has committed to the current trick"),
-            ("committed", n, "per seat (self first, then clockwise): 1 if it has committed to the current trick"),
-            ("captured", n * k, "per seat: count of each card id in its won pile this island"),
-            ("points", n * 4, "per seat: points captured per suit C,D,H,S this island / 25"),
-            ("tribes", n, "per seat: tribes scored so far / 5"),
-            ("dealer", n, "per seat: 1 for the dealer"),
-            ("last_trick", n * k, "per seat: one-hot of the card it played to the previous trick"),
-            ("last_winner", n, "per seat: 1 for the winner of the previous trick (all 0 after a tie)"),
-            ("upcard", k, "one-hot of the current trick's upcard"),
-            ("trump", 4, "one-hot of the trump suit C,D,H,S (all 0 when the upcard is a joker)"),
-            ("discard", k, "count of each card id discarded this island (upcards of tied tricks)"),
-            ("day", 2, "one-hot: first day, second day"),
-            ("trick", 1, "tricks played this day / cards dealt per hand this day"),
-            ("island", 1, "islands completed / 10"),
-            ("pool_left", 1, "unturned voting-pool cards / 12"),
-        ])
-
-    def _view_index(self, p: int) -> np.ndarray:
-        n, k, lay = self.num_players, NUM_KINDS, self.layout
-        seats = clockwise_from(p, n)
-        idx = [*lay.seat("hand", p, k), *lay.seat("commit", p, k)]
-        for name, width in (("committed", 1), ("captured", k), ("points", 4), ("tribes", 1), ("dealer", 1),
-                            ("last_trick", k), ("last_winner", 1)):
-            idx += lay.seats(name, width, seats)
-        for name, width in (("upcard", k), ("trump", 4), ("discard", k), ("day", 2), ("trick", 1), ("island", 1),
-                            ("pool_left", 1)):
-            idx += lay.whole(name, width)
-        return np.asarray(idx, dtype=np.intp)
+        self.fields = observation_fields(n)
 
     def action_name(self, action: int) -> str:
         return text.action_name(action)
@@ -119,7 +90,7 @@ class DemocracyGame(Game):
         return DemocracyState.from_json(self, data)
 
 
-class DemocracyState(WorldState):
+class DemocracyState(WorldMixin, SamplingMixin, WorldState):
     """One game of Democracy in progress."""
 
     def __init__(self, game: DemocracyGame, rng):
@@ -369,52 +340,7 @@ class DemocracyState(WorldState):
     def winners(self) -> list[int]:
         return list(self._winners)
 
-    # --- observations ------------------------------------------------------------------------------
-    def _refresh_public(self) -> None:
-        """World blocks that change when a trick resolves: piles, points, last trick, upcard, progress."""
-        w, off, n, k = self.world, self.game.off, self.n, NUM_KINDS
-        w[off["captured"]:off["captured"] + n * k] = np.asarray(self.captured, dtype=np.float32).ravel()
-        w[off["points"]:off["points"] + n * 4] = np.asarray(self.points, dtype=np.float32).ravel() / 25.0
-        w[off["last_trick"]:off["last_trick"] + n * k] = 0
-        for p, c in enumerate(self.last_trick):
-            w[off["last_trick"] + p * k + c] = 1
-        w[off["last_winner"]:off["last_winner"] + n] = 0
-        if self.last_winner is not None:
-            w[off["last_winner"] + self.last_winner] = 1
-        w[off["upcard"]:off["upcard"] + k] = 0
-        w[off["trump"]:off["trump"] + 4] = 0
-        if not self.finished:
-            upcard = self.pool[self.trick]
-            w[off["upcard"] + upcard] = 1
-            if upcard != JOKER:
-                w[off["trump"] + upcard // 12] = 1
-        w[off["discard"]:off["discard"] + k] = 0
-        for c in self.discards:
-            w[off["discard"] + c] += 1
-        w[off["trick"]] = self.trick / max(1, len(self.pool))
-        w[off["pool_left"]] = (len(self.pool) - self.trick) / 12.0
-
-    def _clear_commitments_world(self) -> None:
-        w, off, n = self.world, self.game.off, self.n
-        w[off["commit"]:off["commit"] + n * NUM_KINDS] = 0
-        w[off["committed"]:off["committed"] + n] = 0
-
-    def _rebuild_world(self) -> None:
-        """Write the whole world vector from the Python state (deals, loads; tests compare it)."""
-        w, off, n, k = self.world, self.game.off, self.n, NUM_KINDS
-        w[:] = 0
-        w[off["hand"]:off["hand"] + n * k] = np.asarray(self.hands, dtype=np.float32).ravel()
-        for p, c in enumerate(self.plays):
-            if c >= 0:
-                w[off["commit"] + p * k + c] = 1
-                w[off["committed"] + p] = 1
-        self._refresh_public()
-        w[off["tribes"]:off["tribes"] + n] = np.asarray(self.tribes, dtype=np.float32) / TRIBES_TO_WIN
-        w[off["dealer"] + self.dealer] = 1
-        w[off["day"] + self.day] = 1
-        w[off["island"]] = self.island / 10.0
-
-    # --- search: fast copies and information-set samples ---------------------------------------------
+    # --- search: fast copies and rollouts (information-set samples: SamplingMixin) ----------------------
     def clone(self) -> "DemocracyState":
         """An independent copy (no JSON): lists and the world vector are copied, the game object is shared, and the
         RNG is shared copy-on-write (see :attr:`rng`), so both play on identically."""
@@ -437,121 +363,6 @@ class DemocracyState(WorldState):
         d["world"] = self.world.copy()
         st.__dict__ = d
         return st
-
-    def sample_hidden(self, player: int, rng: random.Random) -> "DemocracyState":
-        """An information-set sample for ``player`` (RULES.md, "Information-set sampling").
-
-        Hidden from ``player``: the other seats' hands, the cards the other seats have committed to the current
-        trick, the unturned voting-pool cards (``pool[trick + 1:]``, in order), the undealt stub (in order) and
-        any unseen second-day leftovers. Nothing restricts where a hidden card can be (any card may be played at
-        any time, so a play shows no void); the only constraints are the sizes of those places, all public. So
-        the hidden cards, taken in a canonical (sorted) order, are shuffled with ``rng`` and dealt back into the
-        same places: every arrangement of the physical cards is equally likely, which is the exact posterior of a
-        fair deal given what ``player`` has seen. The sample's own RNG is a fresh one seeded from ``rng``.
-        """
-        n, k = self.n, NUM_KINDS
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-            raise ValueError(f"democracy: player must be a seat 0..{n - 1}, got {player!r}")
-        st = self._copy()
-        st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
-        if self.finished:
-            return st
-        others = [q for q in range(n) if q != player]
-        hands, plays, trick = st.hands, st.plays, st.trick
-        sizes = [sum(hands[q]) for q in others]
-        committed = [q for q in others if plays[q] >= 0]
-        loose = [plays[q] for q in committed] + st.pool[trick + 1:] + st.stub + st.unseen_discards
-        counts = [sum(col) for col in zip(*(hands[q] for q in others))] if others else [0] * k
-        for c in loose:
-            counts[c] += 1
-        hidden = [c for c in range(k) if counts[c] for _ in range(counts[c])]  # canonical: the real places unused
-        shuffle(rng, hidden)  # rng.shuffle(hidden), inlined
-        pos = 0
-        for q, size in zip(others, sizes):
-            hand = [0] * k
-            for c in hidden[pos:pos + size]:
-                hand[c] += 1
-            hands[q] = hand
-            pos += size
-        w, off = st.world, self.game.off
-        for q in committed:
-            c = plays[q] = hidden[pos]
-            pos += 1
-            row = off["commit"] + q * k
-            w[row:row + k] = 0
-            w[row + c] = 1
-        tail = len(st.pool) - trick - 1
-        st.pool[trick + 1:] = hidden[pos:pos + tail]
-        pos += tail
-        st.stub = hidden[pos:pos + len(st.stub)]
-        pos += len(st.stub)
-        st.unseen_discards = hidden[pos:]
-        w[off["hand"]:off["hand"] + n * k] = np.asarray(hands, dtype=np.float32).ravel()
-        return st
-
-    def recommit(self, player: int, choose) -> None:
-        """Redo each other seat's commitment to the current trick as ``choose(self, seat)`` picks it from the cards
-        that seat held before committing (State.recommit). A seat chose seeing its hand and the public table, which
-        no commitment of this trick changes (DEM-A1, DEM-A9), so this state with the card back in its hand is what it
-        saw. A choice the seat could not have made (a card it does not hold) keeps the card it committed."""
-        w, off, k = self.world, self.game.off, NUM_KINDS
-        hands, plays = self.hands, self.plays
-        for q in range(self.n):
-            c = plays[q]
-            if q == player or c < 0:
-                continue
-            hand, row = hands[q], off["hand"] + q * k
-            hand[c] += 1
-            w[row + c] += 1  # the world vector too: a bot may read its hand there
-            d = choose(self, q)
-            if not (0 <= d < k and hand[d]):
-                d = c
-            hand[d] -= 1
-            w[row + d] -= 1
-            plays[q] = d
-            commit = off["commit"] + q * k
-            w[commit + c] = 0
-            w[commit + d] = 1
-
-    def reveal_hands(self, player: int, rng: random.Random) -> "DemocracyState":
-        """A perfect-information world for ``player``'s search (``hustings.training.ceiling``): every hand as it
-        is, but each other seat's commitment to the current trick drawn uniformly from the cards it held before
-        committing (its hand and the committed card), since the plays are simultaneous and a commitment is a choice,
-        not a card to see; and the voting pool's unturned cards, the stub and the unseen leftovers (the future)
-        shuffled among those places. The world's own RNG is fresh from ``rng``."""
-        st = self._copy()
-        st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
-        if st.finished:
-            return st
-        n, k = st.n, NUM_KINDS
-        w, off = st.world, self.game.off
-        for q in range(n):
-            c = st.plays[q]
-            if q == player or c < 0:
-                continue
-            held = st.hands[q][:]
-            held[c] += 1
-            pick = rng.randrange(sum(held))  # a physical card, uniformly
-            for card, count in enumerate(held):
-                if pick < count:
-                    break
-                pick -= count
-            held[card] -= 1
-            st.hands[q], st.plays[q] = held, card
-            row = off["commit"] + q * k
-            w[row:row + k] = 0
-            w[row + card] = 1
-        w[off["hand"]:off["hand"] + n * k] = np.asarray(st.hands, dtype=np.float32).ravel()
-        t = st.trick + 1
-        future = st.pool[t:] + st.stub + st.unseen_discards
-        rng.shuffle(future)
-        tail, stub = len(st.pool) - t, len(st.stub)
-        st.pool[t:], st.stub, st.unseen_discards = future[:tail], future[tail:tail + stub], future[tail + stub:]
-        return st
-
-
-    #: Games whose perfect-information world is not the plain copy of :func:`reveal` (see the module docstring).
-    SAMPLERS = {"democracy": "reveal_hands"}
 
     def random_rollout(self, rng: random.Random, max_steps: int | None = None,
                        stop_version: int | None = None) -> int:
