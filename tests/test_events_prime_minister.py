@@ -17,8 +17,8 @@ import pytest
 import hustings
 from hustings.prime_minister import rules as R
 from hustings.prime_minister.rules import PrimeMinisterGame
-from test_prime_minister_rules import (BY_NAME, DERBY, PEEL, ROSEBERY, RUSSELL, SUP_BY, act, example_state,
-                                       rounds_1_to_6)
+from test_prime_minister_rules import BY_NAME, SUP_BY, act
+from test_prime_minister_rules_example import DERBY, PEEL, ROSEBERY, RUSSELL, example_state, rounds_1_to_6
 
 
 def of_type(events, *types):

@@ -228,7 +228,8 @@ def test_mats():
     assert bb["end_of_turn"] == [{"op": "standing", "who": "self", "amount": 1}] and bb["career_slots"] == 3
     # 3-player reverse sides: lower thresholds (L256), free Supporter at Standing 11 on the OL reverse
     assert cubes("pm_reverse", 8) == 3 >= cubes("pm_front", 8)
-    assert cubes("ol_reverse", 8) == 3 and MATS["ol_reverse"]["round_start"][0]["condition"] == {"standing_at_least": 11}
+    assert cubes("ol_reverse", 8) == 3
+    assert MATS["ol_reverse"]["round_start"][0]["condition"] == {"standing_at_least": 11}
     assert dl.provenance(MATS["pm_reverse"], "cube_income")["status"] == "reconstructed"
 
 
@@ -352,8 +353,10 @@ def test_printed_supporters():
     assert dev["options"][1]["effects"] == [{"op": "standing", "who": "any", "amount": -1}]
     assert sup_by_name("John Bright")["options"][0]["effects"][0]["amount"] == 20  # L1459
     assert sup_by_name("John Bright")["options"][0]["effects"][1] == S("Farmers", -1)
-    assert sup_by_name("Duke of Wellington")["options"][1]["effects"] == [{"op": "standing", "who": "self", "amount": 1}]
-    assert sup_by_name("Prince of Wales")["options"][0]["effects"] == [{"op": "influence", "mps": 10, "direction": "either"}]
+    assert sup_by_name("Duke of Wellington")["options"][1]["effects"] == [
+        {"op": "standing", "who": "self", "amount": 1}]
+    assert sup_by_name("Prince of Wales")["options"][0]["effects"] == [
+        {"op": "influence", "mps": 10, "direction": "either"}]
     jb = sup_by_name("John Brown")["options"][1]["effects"]  # L1652
     assert jb == [{"op": "favour", "who": "self", "amount": 2}, {"op": "standing", "who": "self", "amount": -1}]
     assert sup_by_name("Sarah Forbes Bonetta")["options"][1]["effects"][0]["amount"] == -2  # L1584
@@ -378,7 +381,8 @@ def test_every_supporter_named_in_the_rulebook():
 
 
 def test_level2_supporter_options_carry_a_tradeoff():
-    """'whenever a Supporter offers you the equivalent of a Level 2 Politician Action ... a negative tradeoff' (L1461)."""
+    """'whenever a Supporter offers you the equivalent of a Level 2 Politician Action ... a negative tradeoff'
+    (L1461)."""
     for s in SUP.values():
         for o in s["options"]:
             effs = o["effects"]
@@ -396,14 +400,16 @@ def test_level2_supporter_options_carry_a_tradeoff():
 # ------------------------------------------------------------------------------------------------ events
 def test_printed_events():
     pw = ev_by_name("Prince of Wales Caught in Scandal")  # L1379
-    assert [(o["label"], o["cost"]) for o in pw["options"]] == [("Ignore", 0), ("Advise Her Majesty", 1), ("Shift Blame", 1)]
+    assert [(o["label"], o["cost"]) for o in pw["options"]] == [("Ignore", 0), ("Advise Her Majesty", 1),
+                                                               ("Shift Blame", 1)]
     assert pw["options"][0]["effects"] == [S("Middle Class", -1), {"op": "favour", "who": "self", "amount": -1}]
     am = ev_by_name("Americans Seize British Ship")  # L1467
     assert [(o["cost"], o["effects"]) for o in am["options"]] == [
         (0, [{"op": "standing", "who": "self", "amount": -1}]), (1, []),
         (2, [{"op": "standing", "who": "self", "amount": 1}])]
     ger = ev_by_name("German Army Overruns Neighbour")  # L1588
-    assert ger["options"][2]["cost"] == 2 and ger["options"][2]["effects"] == [{"op": "standing", "who": "self", "amount": 1}]
+    assert ger["options"][2]["cost"] == 2
+    assert ger["options"][2]["effects"] == [{"op": "standing", "who": "self", "amount": 1}]
     wife = ev_by_name("Your Wife Is Divorcing You")  # L1638
     assert wife["options"][0]["effects"] == [{"op": "standing", "who": "self", "amount": -1},
                                              {"op": "favour", "who": "self", "amount": -1}]
@@ -449,7 +455,8 @@ def test_event_options_follow_the_card_pattern():
         ignore, paid = e["options"][0], e["options"][1:]
         assert ignore["cost"] == 0 and _badness(ignore["effects"]) > 0, e["name"]
         for o in paid:
-            assert o["cost"] in (1, 2) and _badness(o["effects"]) <= _badness(ignore["effects"]), (e["name"], o["label"])
+            assert o["cost"] in (1, 2) and _badness(o["effects"]) <= _badness(ignore["effects"]), (
+                e["name"], o["label"])
     names = [e["name"] for e in EV.values() if e["kind"] == "action"]
     assert len(set(names)) == 32
 
@@ -505,10 +512,12 @@ def test_election_table_printed_points():
     seats = [TABLE[i] for i in sorted(TABLE)]
     assert all(a <= b for a, b in zip(seats, seats[1:]))
     # growth: average increment per point grows across the printed anchors (L323, L1612)
-    assert (TABLE[9] - TABLE[2]) / 7 < (TABLE[22] - TABLE[15]) / 7 < (TABLE[32] - TABLE[22]) / 10 < (TABLE[43] - TABLE[32]) / 11
+    assert ((TABLE[9] - TABLE[2]) / 7 < (TABLE[22] - TABLE[15]) / 7 < (TABLE[32] - TABLE[22]) / 10
+            < (TABLE[43] - TABLE[32]) / 11)
     for e in DOCS["election_projections"]["entries"]:
         assert e["trailer_seats"] == 658 - e["leader_seats"]
-    assert dl.seats_for_lead(15) == 355 and dl.seats_for_lead(-18) == 364 and dl.seats_for_lead(500) == TABLE[max(TABLE)]
+    assert dl.seats_for_lead(15) == 355 and dl.seats_for_lead(-18) == 364
+    assert dl.seats_for_lead(500) == TABLE[max(TABLE)]
 
 
 def round10(x):
@@ -559,7 +568,8 @@ def test_sector_printed_shapes():
     lib = SEC["Liberals"]
     assert [lib["partisan"]["liberal"][lib["positions"].index(p)] for p in (6, 17, 20)] == [60, 170, 200]
     assert SEC["Conservatives"]["partisan"]["conservative"][SEC["Conservatives"]["positions"].index(6)] == 60  # L1502
-    assert all(x == 0 for x in SEC["Middle Class"]["partisan"]["liberal"] + SEC["Middle Class"]["partisan"]["conservative"])
+    partisan = SEC["Middle Class"]["partisan"]
+    assert all(x == 0 for x in partisan["liberal"] + partisan["conservative"])
     t = Tracks()
     assert t.lead() == 0 and t.partisan("liberal") == 60  # L404, L406
 
@@ -642,7 +652,7 @@ def test_scenario_leads_match_sector_data():
         assert t.lead(sc["projection"]["leader"]) == sc["projection"]["lead"], sc["id"]  # L1011, L1036
 
 
-# ------------------------------------------------------------------------------------------------ careers, debate, scenarios
+# ------------------------------------------------------------------------------------------ careers, debate, scenarios
 def active(cid, standing, favour):
     rq = CAR[cid]["requirements"]
     return standing >= rq["standing_min"] and favour >= rq["favour_min"]
@@ -658,7 +668,8 @@ def test_career_thresholds_fit_the_example():
     assert active("chief_whip_opp", 3, 2) and not active("chief_whip_opp", 2, 2)  # L1455
     assert active("chief_whip_gov", 3, 3)  # L1488
     assert CAR["chief_whip_gov"]["requirements"]["favour_min"] > CAR["chief_whip_opp"]["requirements"]["favour_min"]
-    assert not any(active(c, 3, 0) for c in CAR if CAR[c]["side"] == "government" and c != "privy_counsellor_gov")  # Russell L1685
+    # Russell L1685
+    assert not any(active(c, 3, 0) for c in CAR if CAR[c]["side"] == "government" and c != "privy_counsellor_gov")
     assert not active("deputy_pm", 8, 4) and active("deputy_pm", 8, 5)  # L1628, L1632
     assert not active("deputy_party_leader", 8, 3) and active("deputy_party_leader", 8, 4)  # L1544, L1606
     assert CAR["deputy_party_leader"]["effects"][0]["effects"] == [{"op": "draw_supporters", "draw": 1, "keep": 1}]
