@@ -14,8 +14,8 @@ from .errors import (ActionOutOfBoundsError, CheckpointError, ComponentError, Co
                      HustingsError, IllegalActionError, OnnxPolicyError, PositionError, RecordError, ResetNeededError,
                      StateFormatError, UnknownMoveError)
 from .registry import game_module, games  # noqa: F401
+from .version import __version__  # noqa: F401
 
-__version__ = "0.2.0"
 
 
 def env_id(name: str) -> str:

@@ -2,6 +2,7 @@
 the rules modules for the project's own tests."""
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -10,6 +11,8 @@ import hustings
 from hustings.testing import (api_and_seed, clone_independent, cross_process_same, mask_exact,  # noqa: F401
                               play_random, random_midgame, sample_hidden_consistent, save_load_continues,
                               trajectory_digest)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def random_final_states(game_name: str, num_players: int, count: int, seed: int = 0, **opts):

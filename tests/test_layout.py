@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import os
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDERS = {"envs": "hustings", "training": "hustings.training", "checkpoints": "hustings.checkpoints",
            "configs": "hustings.configs"}
@@ -97,3 +99,217 @@ def test_ci_runs_the_test_command_the_readme_shows():
     command = shown[0].split("&&")[-1].strip()
     assert command.startswith("python -m pytest") and command in ci, (command, ci)
     assert next(line for line in ci if "pytest" in line) == command  # the first test run is the README's
+
+
+# --- the house by concept ---------------------------------------------------------------------------------------
+GAMES = ("democracy", "politix", "politrickers", "prime_minister")
+ROLE_FILES = ("__init__.py", "rules.py", "observe.py", "sample.py", "saved.py", "positions.py", "text.py", "bots.py",
+              "RULES.md")
+
+
+def _in_game(path: str) -> bool:
+    rel = os.path.relpath(path, ROOT).split(os.sep)
+    return rel[0] == "envs" and ((len(rel) > 2 and rel[1] in GAMES)
+                                 or any(rel[-1] == f"{g}_v1.py" for g in GAMES))
+
+
+def _docstrings(tree) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                ids.add(id(first.value))
+    return ids
+
+
+def game_names_in(path: str) -> list[tuple[int, str]]:
+    """Code (not docstrings or comments) of ``path`` that names a game: strings, names, attributes, imports."""
+    import re
+
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    docs, hits = _docstrings(tree), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if any(re.search(rf"\b{g}\b", node.value) for g in GAMES):
+                hits.append((node.lineno, node.value[:60]))
+        elif isinstance(node, (ast.Name, ast.Attribute, ast.alias)):
+            ident = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else \
+                node.name
+            if any(g in ident for g in GAMES):
+                hits.append((node.lineno, ident))
+        elif isinstance(node, ast.ImportFrom) and node.module and any(g in node.module for g in GAMES):
+            hits.append((node.lineno, node.module))
+    return hits
+
+
+@pytest.mark.xfail(strict=False, reason="open (issue 33): the terminal's move text and the web's Prime Minister board still live in envs/play.py and envs/web/boards.py until each game's text.py has them")
+def test_no_game_is_named_outside_its_folder_but_in_the_registry():
+    found = {}
+    for name, path in modules().items():
+        if _in_game(path) or path == os.path.join(ROOT, "envs", "registry.py"):
+            continue
+        hits = game_names_in(path)
+        if hits:
+            found[name] = hits
+    assert found == {}
+
+
+def test_the_game_name_check_sees_a_game_named(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""Docs may say democracy."""\nfrom hustings.politix import rules\nx = "prime_minister"\n')
+    assert [h[1] for h in game_names_in(str(probe))] == ["hustings.politix", "prime_minister"]
+
+
+def _private_names(inside_games: bool) -> set[str]:
+    names = set()
+    for name, path in modules().items():
+        if _in_game(path) != inside_games:
+            continue
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name.startswith("_"):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and isinstance(node.value, ast.Name) \
+                    and node.value.id == "self":
+                names.add(node.attr)
+    return {n for n in names if not n.startswith("__")}
+
+
+@pytest.mark.xfail(strict=False, reason="open (issue 33): the terminal's move text and the web's Prime Minister board still live in envs/play.py and envs/web/boards.py until each game's text.py has them")
+def test_no_game_private_attribute_is_read_outside_the_games():
+    # the private names the games define (that no module outside them defines too)
+    private = _private_names(inside_games=True) - _private_names(inside_games=False)
+    found = {}
+    for name, path in modules().items():
+        if _in_game(path):
+            continue
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, ast.Attribute) and node.attr in private and not (
+                    isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.setdefault(name, []).append((node.lineno, ast.unparse(node)))
+    assert found == {}
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Every module of the package -> the package's modules it imports anywhere (function bodies too); ``from X
+    import y`` counts as importing ``X.y`` where that is a module, else ``X``."""
+    mods = modules()
+    graph = {}
+    for name, path in mods.items():
+        package = name if path.endswith("__init__.py") else name.rsplit(".", 1)[0]
+        found = set()
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rsplit(".", 1)[0]
+                target = (f"{base}.{node.module}" if node.module else base) if node.level else node.module
+                found |= {f"{target}.{a.name}" if f"{target}.{a.name}" in mods else target for a in node.names}
+        graph[name] = {f for f in found if f in mods and f != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+
+    def visit(node, path):
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt, path + [nxt])
+                if found:
+                    return found
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node, [node])
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_anywhere_in_the_package_even_through_function_level_imports():
+    cycle = find_cycle(module_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_package_cycle_check_sees_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_one_errors_module():
+    for name, path in modules().items():
+        if name in ("hustings.errors",):
+            continue
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, ast.ClassDef) and (node.name.endswith("Error") or node.name.endswith("Exception")):
+                assert name == "hustings.errors", f"{name} defines {node.name}; every error class is in hustings.errors"
+
+
+def test_one_play_loop():
+    """Games are played to the end in core/match.py; the rules' own rollouts, the search's and the speed benchmark's
+    raw loops are the only other loops over ``is_terminal()``."""
+    import re
+
+    allowed = {"hustings.core.match", "hustings.core.rules", "hustings.bots.search", "hustings.bench"}
+    for name, path in modules().items():
+        if _in_game(path) or name in allowed:
+            continue
+        text = open(path, encoding="utf-8").read()
+        assert not re.search(r"while not [\w.\[\]]+\.is_terminal\(\)", text), f"{name} has a play loop of its own"
+
+
+def test_one_spec_resolver():
+    defined = {}
+    for name, path in modules().items():
+        if _in_game(path):
+            continue
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, ast.FunctionDef) and node.name in ("resolve_specs", "build_bot", "resolve", "build",
+                                                                    "make_bots", "spec_sha256", "load_policy"):
+                defined.setdefault(node.name, []).append(name)
+    assert {k: v for k, v in defined.items() if len(v) > 1 or k == "build_bot"} in ({}, {"build_bot": [
+        "hustings.training.evaluate"]}), defined
+    assert defined["resolve"] == ["hustings.bots.spec"] and defined["make_bots"] == ["hustings.bots.spec"]
+
+
+@pytest.mark.xfail(strict=False, reason="open (issue 33): envs/politix/rules.py and tests/test_prime_minister_rules.py are still over 1,000 lines")
+def test_every_python_file_is_under_1000_lines():
+    long = {}
+    for folder in ("envs", "training", "tests", "checkpoints", "configs"):
+        for dirpath, _, files in os.walk(os.path.join(ROOT, folder)):
+            for f in files:
+                if f.endswith(".py"):
+                    path = os.path.join(dirpath, f)
+                    with open(path, encoding="utf-8") as fh:
+                        lines = sum(1 for _ in fh)
+                    if lines >= 1000:
+                        long[os.path.relpath(path, ROOT)] = lines
+    assert long == {}
+
+
+@pytest.mark.xfail(strict=False, reason="open (issue 33): the games' role files (observe, sample, saved, text) are "
+                   "not split out of their rules modules yet")
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_folder_has_the_same_role_files(game):
+    present = set(os.listdir(os.path.join(ROOT, "envs", game)))
+    assert set(ROLE_FILES) <= present, sorted(set(ROLE_FILES) - present)
+
+
+def test_each_game_declares_itself_and_one_line_registers_it():
+    import hustings
+    from hustings import registry
+
+    assert registry.GAME_PACKAGES == tuple(f"hustings.{g}" for g in GAMES)
+    for info in registry.all_info():
+        module = hustings.game_module(info.name)
+        assert module.GAME_INFO is info
+        assert module.raw_env.metadata["name"] == info.env_id and module.raw_env.default_players == info.default_players

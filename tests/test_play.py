@@ -15,9 +15,9 @@ import time
 import pytest
 
 import hustings
-from hustings import records
+from hustings.play import records
 from hustings.play import (columns, make_game, match_move, move_list, move_seen_by, play_interactive, short_forms)
-from hustings.records import RecordError, Recorder
+from hustings.play.records import RecordError, Recorder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -7,9 +7,9 @@ import json
 import pytest
 
 import hustings
-from hustings import records
+from hustings.play import records
 from hustings.play import play_game, play_interactive
-from hustings.records import RecordError, Recorder
+from hustings.play.records import RecordError, Recorder
 
 
 def reader(answers):

@@ -1,4 +1,4 @@
-"""The text view (hustings.text_env): a seat's text shows only what that seat may see; replies must name legal moves."""
+"""The text view (hustings.play.text_view): a seat's text shows only what that seat may see; replies must name legal moves."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,7 @@ import random
 import pytest
 
 import hustings
-from hustings.text_env import TextEnv, TextView, UnknownMoveError
+from hustings.play.text_view import TextEnv, TextView, UnknownMoveError
 
 # moves into the game where every game has hidden information on the table (Prime Minister's hands come late)
 DEPTH = {"democracy": 25, "politix": 25, "politrickers": 25, "prime_minister": 200}

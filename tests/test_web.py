@@ -24,9 +24,9 @@ with warnings.catch_warnings():  # newer Starlette asks for httpx2 and warns abo
     from starlette.testclient import TestClient  # noqa: E402
 
 import hustings  # noqa: E402
-from hustings import records  # noqa: E402
+from hustings.play import records  # noqa: E402
 from hustings.play import display_name, make_game, move_seen_by, play_game, revealed_by_move  # noqa: E402
-from hustings.records import Recorder  # noqa: E402
+from hustings.play.records import Recorder  # noqa: E402
 from hustings.web import create_app  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -175,7 +175,7 @@ def test_watching_bots_with_pause_and_speed(page):
 def test_replaying_an_uploaded_record(page, tmp_path):
     import hustings
     from hustings.play import make_game, play_game
-    from hustings.records import Recorder, save
+    from hustings.play.records import Recorder, save
 
     game = make_game("democracy", 3)
     rec = Recorder(game, 5, players=["heuristic", "random", "heuristic"])

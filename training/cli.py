@@ -74,9 +74,9 @@ def _play(args) -> int:
     import random
 
     import hustings
-    from hustings import records
+    from hustings.play import records
     from hustings.play import make_game, play_interactive
-    from hustings.records import Recorder
+    from hustings.play.records import Recorder
 
     from hustings.bots import spec as specs_mod
 
@@ -128,7 +128,7 @@ def _replay(args) -> int:
     """``hustings replay``: re-simulate a game record move by move, optionally from one seat's view, with the
     events each move caused (trick results, scoring, ...) as the re-simulation records them; with ``--seat`` only
     what that seat may see."""
-    from hustings import records
+    from hustings.play import records
     from hustings.play import move_seen_by, revealed_by_move
 
     record = records.load(args.record)

@@ -28,10 +28,10 @@ import sys
 import time
 
 import hustings
-from hustings import records
+from hustings.play import records
 from hustings.bots import spec as specs
 from hustings.core.match import play_game
-from hustings.records import Recorder
+from hustings.play.records import Recorder
 
 FAIR = "fair share"
 # SPECs become bots in one place, hustings.bots.spec; these names stay for the callers of this module.

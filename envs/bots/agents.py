@@ -17,7 +17,7 @@
   replaced.
 * ``text:package.module:factory``: an agent that reads text (a language-model agent, say): the factory returns an
   object with ``act(text, legal_moves) -> str`` (optional ``reset(seed)``) and plays through
-  :class:`hustings.text_env.TextView`: the seat's table as that seat sees it, the events it saw, its legal moves
+  :class:`hustings.play.text_view.TextView`: the seat's table as that seat sees it, the events it saw, its legal moves
   by name; its answer must name a legal move. A reply that names none is asked again (``retries`` times, with a
   note saying why), then the **fallback** is played: the first legal move (in action-id order). Retries and
   fallbacks are counted in the benchmark's results; a reply is never applied unless it names a legal move. A
@@ -104,13 +104,13 @@ class AgentBot(Bot):
 
 
 class TextAgentBot(Bot):
-    """A text agent (``act(text, legal_moves) -> str``) as a hustings Bot, through :class:`~hustings.text_env.TextView`.
+    """A text agent (``act(text, legal_moves) -> str``) as a hustings Bot, through :class:`~hustings.play.text_view.TextView`.
 
     ``decisions``, ``retries`` and ``fallbacks`` count, over the bot's life, the decisions it was asked, the replies
     that named no legal move, and the decisions that ended in the fallback (the first legal move)."""
 
     def __init__(self, agent, game, label: str, retries: int = TEXT_RETRIES):
-        from ..text_env import TextView
+        from ..play.text_view import TextView
 
         super().__init__()
         if not callable(getattr(agent, "act", None)):

@@ -22,11 +22,11 @@ import threading
 import time
 
 import hustings
-from hustings import records
+from hustings.play import records
 from hustings.bots import spec as spec_bots
 from hustings.errors import HustingsError, WebError
 from hustings.play import display_name, make_game, move_seen_by, revealed_by_move
-from hustings.records import Recorder, result_of
+from hustings.play.records import Recorder, result_of
 
 from .boards import board_view
 
