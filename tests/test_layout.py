@@ -144,7 +144,6 @@ def game_names_in(path: str) -> list[tuple[int, str]]:
     return hits
 
 
-@pytest.mark.xfail(strict=False, reason="open (issue 33): the terminal's move text and the web's Prime Minister board still live in envs/play.py and envs/web/boards.py until each game's text.py has them")
 def test_no_game_is_named_outside_its_folder_but_in_the_registry():
     found = {}
     for name, path in modules().items():
@@ -176,7 +175,6 @@ def _private_names(inside_games: bool) -> set[str]:
     return {n for n in names if not n.startswith("__")}
 
 
-@pytest.mark.xfail(strict=False, reason="open (issue 33): the terminal's move text and the web's Prime Minister board still live in envs/play.py and envs/web/boards.py until each game's text.py has them")
 def test_no_game_private_attribute_is_read_outside_the_games():
     # the private names the games define (that no module outside them defines too)
     private = _private_names(inside_games=True) - _private_names(inside_games=False)
@@ -281,7 +279,6 @@ def test_one_spec_resolver():
     assert defined["resolve"] == ["hustings.bots.spec"] and defined["make_bots"] == ["hustings.bots.spec"]
 
 
-@pytest.mark.xfail(strict=False, reason="open (issue 33): envs/politix/rules.py and tests/test_prime_minister_rules.py are still over 1,000 lines")
 def test_every_python_file_is_under_1000_lines():
     long = {}
     for folder in ("envs", "training", "tests", "checkpoints", "configs"):
@@ -296,8 +293,6 @@ def test_every_python_file_is_under_1000_lines():
     assert long == {}
 
 
-@pytest.mark.xfail(strict=False, reason="open (issue 33): the games' role files (observe, sample, saved, text) are "
-                   "not split out of their rules modules yet")
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_folder_has_the_same_role_files(game):
     present = set(os.listdir(os.path.join(ROOT, "envs", game)))
