@@ -13,7 +13,8 @@ import time
 import hustings
 from hustings.core import HustingsError
 from hustings.democracy import DemocracyGame, card_name
-from hustings.democracy.positions import check_state, to_position
+from hustings.democracy.checks import check_state
+from hustings.democracy.positions import to_position
 from hustings.democracy.rules import NUM_KINDS, TRIBES_TO_WIN, deck
 
 CASES = 2000  # mutated saved states; and as many positions and as many deals

@@ -13,7 +13,8 @@ import pytest
 import hustings
 from hustings.core import PositionError, StateFormatError
 from hustings.democracy import DemocracyGame, card_name, parse_card
-from hustings.democracy.positions import check_state, to_position
+from hustings.democracy.checks import check_state
+from hustings.democracy.positions import to_position
 from hustings.democracy.rules import JOKERS_IN_DECK, NUM_KINDS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository

@@ -1,9 +1,10 @@
 """Democracy (``democracy.txt``): the rules module. Plain Python; readings of unclear text in ``RULES.md``.
 
 The game and state classes and the transitions: dealing, committing a card to the trick, resolving tricks, scoring
-islands, and the events they record, and the saved-state JSON. The state mixes in its observation (``observe``) and
-sampling (``sample``) code; text lives in ``text``. The action space has one action per card id (``cards``): "play
-that card to the current trick" (the two jokers of the 4-player deck are one action).
+islands, and the events they record. The state mixes in its observation (``observe``), sampling (``sample``) and
+saved-state (``saved``) code; positions and text live in ``positions`` and ``text``. The action space has one
+action per card id (``cards``): "play that card to the current trick" (the two jokers of the 4-player deck are one
+action).
 """
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ import random
 
 import numpy as np
 
-from ..core.rules import DealError, Game, Option, StateFormatError, new_rng, rng_to_json, shuffle
+from ..core.rules import DealError, Game, Option, new_rng, rng_to_json, shuffle
 from ..core.world import WorldState
 from . import text
 from .cards import (CARD_NAMES, FIRST_DAY_HAND, FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, RANK_POINTS, RANKS,
                     SIX, SUIT_NAMES, SUITS, TRIBES_TO_WIN, WINNING_POINTS, card_name, deck, parse_card,
                     second_day_hand, trick_winner)
 from .observe import WorldMixin, observation_fields, view_index, world_layout
+from .positions import state_from_position
 from .sample import SamplingMixin
+from .saved import SavedStateMixin
 
 #: The game, the state, and the card names and tables other modules import from here.
 __all__ = ["CARD_NAMES", "FIRST_DAY_HAND", "FIVE", "JOKER", "JOKERS_IN_DECK", "NUM_KINDS", "POINTS", "RANK_POINTS",
@@ -73,8 +76,7 @@ class DemocracyGame(Game):
         """A state from a position (RULES.md, "Positions"): any point of an island, with hands, the upcard and
         voting pool, won piles, discards, commitments and the undealt cards; what it leaves out is drawn from
         ``seed``. Anything inconsistent raises :class:`~hustings.core.rules.PositionError` naming the field."""
-        from .positions import state_from_position
-        return state_from_position(self, position, seed)
+        return state_from_position(self, position, DemocracyState, seed)
 
     # --- states ----------------------------------------------------------------------------------
     def new_initial_state(self, seed=None, deal=None) -> "DemocracyState":
@@ -90,7 +92,7 @@ class DemocracyGame(Game):
         return DemocracyState.from_json(self, data)
 
 
-class DemocracyState(WorldMixin, SamplingMixin, WorldState):
+class DemocracyState(WorldMixin, SamplingMixin, SavedStateMixin, WorldState):
     """One game of Democracy in progress."""
 
     def __init__(self, game: DemocracyGame, rng):
@@ -464,45 +466,6 @@ class DemocracyState(WorldMixin, SamplingMixin, WorldState):
         self.dealer, self.score_version, self.finished = dealer, version, finished
         self._rebuild_world()
         return steps
-
-    # --- save / load -------------------------------------------------------------------------------
-    def to_json(self) -> dict:
-        names = lambda cards: [card_name(c) for c in cards]  # noqa: E731
-        unpack = lambda counts: [c for c in range(NUM_KINDS) for _ in range(counts[c])]  # noqa: E731
-        return {
-            "game": "democracy", "num_players": self.n, "island": self.island, "day": self.day,
-            "trick": self.trick, "dealer": self.dealer, "turn": self.turn,
-            "hands": [names(unpack(h)) for h in self.hands], "pool": names(self.pool), "stub": names(self.stub),
-            "plays": [None if c < 0 else card_name(c) for c in self.plays],
-            "captured": [names(unpack(c)) for c in self.captured], "discards": names(self.discards),
-            "unseen_discards": names(self.unseen_discards), "tribes": list(self.tribes),
-            "last_trick": names(self.last_trick), "last_winner": self.last_winner,
-            "finished": self.finished, "truncated": self.truncated, "winners": list(self._winners),
-            "score_version": self.score_version, "rng": self._rng_state(),
-        }
-
-    @classmethod
-    def from_json(cls, game: DemocracyGame, data: dict) -> "DemocracyState":
-        """Rebuild a state from :meth:`to_json` output, strictly checked (``positions.state_from_saved``): a
-        missing, mistyped, out-of-range or inconsistent field raises :class:`StateFormatError` naming it."""
-        from .positions import state_from_saved
-        return state_from_saved(game, data)
-
-    def _check_consistent(self) -> None:
-        seen = [0] * NUM_KINDS
-        for group in (*self.hands, *self.captured):
-            for c, k in enumerate(group):
-                seen[c] += k
-        for c in (*self.pool[self.trick:], *self.stub, *self.discards, *self.unseen_discards,
-                  *(c for c in self.plays if c >= 0)):
-            seen[c] += 1
-        expected = [1] * 48 + [JOKERS_IN_DECK[self.n]]
-        if seen != expected:
-            bad = [card_name(c) for c in range(NUM_KINDS) if seen[c] != expected[c]]
-            raise StateFormatError(f"democracy: saved state does not hold each card exactly once: {bad}")
-        committed = sum(c >= 0 for c in self.plays)
-        if committed != self.turn or any(self.plays[p] < 0 for p in self._order[:self.turn]):
-            raise StateFormatError("democracy: saved plays do not match the turn")
 
     # --- events (RULES.md, "Events"): all public, since every card of a trick is revealed at once ------
     def _deal_event(self) -> None:
