@@ -143,7 +143,6 @@ def _build(game, position: dict, seed: int | None, new_state):
         st.standing[s] = st._mat(s)["standing_start"]
 
     # tracks per seat
-    held: dict[str, list] = {"supporters": []}
     for s, p in enumerate(players or []):
         f = f"players[{s}]"
         mat = st._mat(s)
