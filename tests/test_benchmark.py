@@ -213,7 +213,7 @@ def test_agent_protocol_errors(tmp_path, agent_module):
 
 
 def test_cli(tmp_path, capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     out = tmp_path / "b"
     assert main(["benchmark", "--games", "politrickers", "--ladder", "random", "heuristic", "--sets", "1",

@@ -13,7 +13,7 @@ SHIPPED = os.path.join(ROOT, "checkpoints", "democracy", "policy.pt")
 
 
 def hustings(*args, stdin: str | None = None, check: bool = True):
-    proc = subprocess.run([sys.executable, "-m", "hustings.training.cli", *args], input=stdin, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "hustings.cli", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT, timeout=300)
     if check and proc.returncode != 0:
         raise AssertionError(f"hustings {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")

@@ -102,16 +102,16 @@ def test_every_env_entry_point_needs_reset_first():
 
 
 def test_cli_demo_plays_a_full_game():
-    out = subprocess.run([sys.executable, "-m", "hustings.training.cli", "demo", "democracy", "--players", "4", "--seed", "2"],
+    out = subprocess.run([sys.executable, "-m", "hustings.cli", "demo", "democracy", "--players", "4", "--seed", "2"],
                          capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert "trick 1/6" in out and "game over" in out and "winners: [" in out
 
 
 def test_cli_bad_input_is_a_clear_error():
-    proc = subprocess.run([sys.executable, "-m", "hustings.training.cli", "demo", "democracy", "--players", "9"],
+    proc = subprocess.run([sys.executable, "-m", "hustings.cli", "demo", "democracy", "--players", "9"],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "num_players=9" in proc.stderr and "2..6" in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "hustings.training.cli", "demo", "democracy", "--bots", "genius"],
+    proc = subprocess.run([sys.executable, "-m", "hustings.cli", "demo", "democracy", "--bots", "genius"],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "unknown bot" in proc.stderr
 

@@ -68,7 +68,7 @@ def test_names_and_errors(tmp_path):
 
 
 def test_cli_json_and_markdown(tmp_path, capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     js, md = tmp_path / "r.json", tmp_path / "r.md"
     assert main(["evaluate", "democracy", "--players", "3", "--bots", "heuristic", "random", "random",

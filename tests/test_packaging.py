@@ -28,7 +28,7 @@ def test_import_and_command_ignore_a_users_own_envs_and_training_folders(tmp_pat
     for name in ("envs", "training"):
         (tmp_path / name).mkdir()
         (tmp_path / name / "__init__.py").write_text("raise ImportError('the user project own %s package')\n" % name)
-    code = ("import hustings, hustings.training.cli; from hustings.democracy import env, raw_env; "
+    code = ("import hustings, hustings.cli; from hustings.democracy import env, raw_env; "
             "e = hustings.make('democracy'); e.reset(seed=1); print(type(e).__module__, hustings.__version__)")
     out = checked(run([sys.executable, "-c", code], cwd=str(tmp_path)))  # -c puts the folder first on sys.path
     assert out.split() == ["hustings.democracy", __import__("hustings").__version__]
@@ -106,7 +106,8 @@ def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"hustings"}
-    for needed in ("hustings/__init__.py", "hustings/democracy_v1.py", "hustings/training/cli.py",
+    for needed in ("hustings/__init__.py", "hustings/democracy_v1.py", "hustings/cli/__init__.py",
+                   "hustings/training/train.py", "hustings/bots/spec.py", "hustings/play/moves.py",
                    "hustings/configs/smoke.yaml", "hustings/configs/rllib/smoke.yaml",
                    "hustings/checkpoints/democracy/policy.npz", "hustings/checkpoints/prime_minister/policy.pt",
                    "hustings/checkpoints/democracy/6p/policy.npz", "hustings/checkpoints/politix/2p/config.yaml",

@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def cli(*args, stdin: str | None = None):
     """Run ``hustings ARGS`` as a real process; returns the finished process (stdout/stderr as text)."""
-    return subprocess.run([sys.executable, "-m", "hustings.training.cli", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "hustings.cli", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
 
 
@@ -107,7 +107,7 @@ def _read_until(proc, text: str, count: int = 1, timeout: float = 60) -> str:
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_cli_ctrl_c_exits_130_without_a_traceback_and_keeps_the_game_so_far(tmp_path):
     path = tmp_path / "game.json"
-    proc = subprocess.Popen([sys.executable, "-m", "hustings.training.cli", "play", "democracy", "--players", "4",
+    proc = subprocess.Popen([sys.executable, "-m", "hustings.cli", "play", "democracy", "--players", "4",
                              "--seed", "2", "--record", str(path)], cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
                             # a test run started as a shell's background job inherits SIGINT ignored, and Python then
@@ -412,7 +412,7 @@ def test_long_move_lists_are_printed_in_columns_within_100_characters():
 
 
 def test_game_options_are_parsed_and_checked_by_the_game():
-    from hustings.training.evaluate import parse_options
+    from hustings.core.yamlio import parse_options
 
     assert make_game("democracy", 3, parse_options(["max_islands=None"])).options["max_islands"] is None
     options = make_game("politix", 6, parse_options(["teams_3v3=true", "max_turns=50"])).options
@@ -441,7 +441,7 @@ def test_version_flag():
 def test_cli_record_file_has_mode_0644(tmp_path):
     path = tmp_path / "game.json"
     proc = subprocess.run([sys.executable, "-c", "import os, sys; os.umask(0o077); "
-                           "from hustings.training.cli import main; sys.exit(main(sys.argv[1:]))",
+                           "from hustings.cli import main; sys.exit(main(sys.argv[1:]))",
                            "play", "democracy", "--players", "2", "--seed", "1", "--option", "max_islands=1",
                            "--record", str(path)], input="1\n" * 200, capture_output=True, text=True, cwd=ROOT,
                           timeout=120)

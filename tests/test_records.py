@@ -237,7 +237,7 @@ def test_malformed_record_events_are_refused(pinging_democracy):
 
 def test_replay_shows_each_moves_events_as_they_happen_and_only_what_the_seat_sees(pinging_democracy, tmp_path,
                                                                                 capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     record, _ = recorded_game("democracy")
     path = tmp_path / "game.json"

@@ -52,7 +52,7 @@ def test_config_errors_name_the_key(raw, words):
 
 
 def test_cli_reports_a_bad_config(tmp_path, capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: democracy\nray: {adress: auto}\n")

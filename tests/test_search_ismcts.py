@@ -588,7 +588,7 @@ def test_missing_sampler_is_a_config_error(monkeypatch):
 
 
 def test_demo_cli_with_search_bot(capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     game = make_game("politrickers")
     require_sampler("politrickers", game)

@@ -98,7 +98,7 @@ def test_config_file_errors(tmp_path):
 
 
 def test_cli_reports_config_errors(tmp_path, capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     typo = tmp_path / "typo.yaml"
     typo.write_text("game: democracy\ntotal_timestep: 10\n")
@@ -257,7 +257,7 @@ def test_json_schema_accepts_the_shipped_configs_and_refuses_mistakes():
 
 @pytest.mark.parametrize("command, cls_name", [("train", "TrainConfig"), ("train-rllib", "RLlibConfig")])
 def test_json_schema_on_the_command_line(command, cls_name, capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
     from hustings.training.config import json_schema
     from hustings.training import rllib_train
 

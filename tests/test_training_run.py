@@ -18,7 +18,7 @@ def smoke_cfg(out_dir, **over) -> TrainConfig:
 
 
 def test_smoke_run_through_the_cli(tmp_path, capsys):
-    from hustings.training.cli import main
+    from hustings.cli import main
 
     out = tmp_path / "run"
     assert main(["train", SMOKE, "--output-dir", str(out), "--no-progress"]) == 0
@@ -193,7 +193,7 @@ def read_progress(out) -> tuple[list[str], list[dict]]:
 def test_a_new_run_refuses_a_folder_holding_a_run(tmp_path, capsys):
     import argparse
 
-    from hustings.training.cli import main
+    from hustings.cli import main
     from hustings.training.train import OutputExistsError, add_arguments, train
 
     out = tmp_path / "run"

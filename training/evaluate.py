@@ -31,6 +31,7 @@ import hustings
 from hustings.play import records
 from hustings.bots import spec as specs
 from hustings.core.match import play_game
+from hustings.core.yamlio import parse_options  # noqa: F401  (re-exported)
 from hustings.play.records import Recorder
 
 FAIR = "fair share"
@@ -244,26 +245,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def parse_options(items: list[str]) -> dict:
-    """``["KEY=VALUE", ...]`` as a dict, each value parsed as YAML like a config's (``20``, ``1e3``, ``true``,
-    ``null``); ``None`` / ``none`` are accepted for ``null``."""
-    import yaml
-
-    from .config import parse_yaml
-
-    out = {}
-    for item in items:
-        if "=" not in item:
-            raise hustings.ConfigError(f"--option {item!r} is invalid; expected KEY=VALUE")
-        key, value = item.split("=", 1)
-        try:
-            parsed = parse_yaml(value)
-        except yaml.YAMLError as exc:
-            raise hustings.ConfigError(f"--option {item!r}: the value is not valid YAML ({exc})") from None
-        out[key] = None if parsed in ("None", "none") else parsed
-    return out
-
-
 def run(args) -> int:
     result = tournament(args.game, args.bots, args.games, num_players=args.players,
                         game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
@@ -280,7 +261,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .commands import module_main
+    from hustings.cli.run import module_main
     return module_main("python -m hustings.training.evaluate", __doc__, add_arguments, run, argv)
 
 

@@ -145,3 +145,19 @@ def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
         atomic_write(pt2_path, lambda f: torch.export.save(program, f))
         files.append(pt2_path)
     return {"files": files, "game": data["game"], "num_players": data["num_players"]}
+
+
+# --- command line: hustings export --------------------------------------------------------------------------------
+def add_arguments(p) -> None:
+    p.add_argument("checkpoint", help="a checkpoint from hustings train (policy.pt or checkpoint.pt)")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for policy.onnx, policy.json, policy.pt2")
+    p.add_argument("--no-torch-program", "--no-torchscript", dest="no_torch_program", action="store_true",
+                    help="skip policy.pt2 (the torch.export program; --no-torchscript is the old name)")
+
+
+def run(args) -> int:
+    out = export(args.checkpoint, args.out, torch_program=not args.no_torch_program)
+    print(f"exported {out['game']} {out['num_players']}p policy:")
+    for path in out["files"]:
+        print("  " + path)
+    return 0

@@ -669,7 +669,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .commands import module_main
+    from hustings.cli.run import module_main
     return module_main("python -m hustings.training.rllib_train", __doc__, add_arguments, run, argv)
 
 

@@ -1,7 +1,7 @@
 """Running one command: input errors as one ``error: ...`` line, a missing extra as one line naming it.
 
-Shared by the ``hustings`` command line (:mod:`hustings.training.cli`) and the ``python -m hustings.training.<module>``
-entry points, which both import it (and nothing imports the command line back).
+Shared by the ``hustings`` command line (:mod:`hustings.cli`) and the ``python -m hustings.training.<module>`` entry
+points.
 """
 from __future__ import annotations
 
