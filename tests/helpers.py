@@ -15,6 +15,17 @@ from hustings.testing import (api_and_seed, clone_independent, cross_process_sam
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def tool(name: str):
+    """The developer script ``tools/<name>.py`` (not installed) as a module."""
+    import importlib
+    import sys
+
+    folder = os.path.join(ROOT, "tools")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module(name)
+
+
 def random_final_states(game_name: str, num_players: int, count: int, seed: int = 0, **opts):
     """Final rules-module states of ``count`` random games (fast: no env). Yields ``(state, steps)``."""
     game = hustings.game_module(game_name).raw_env.game_class(num_players, **opts)

@@ -1,4 +1,4 @@
-"""The perfect-information bound (hustings.training.ceiling): its search sees the real cards, not a sample."""
+"""The perfect-information bound (tools/ceiling.py): its search sees the real cards, not a sample."""
 from __future__ import annotations
 
 import random
@@ -6,8 +6,10 @@ import random
 import pytest
 
 import hustings
-from hustings.training import ceiling as ceiling_mod
+from helpers import tool
 from hustings.training import evaluate as ev
+
+ceiling_mod = tool("ceiling")
 
 
 def _midgame(seed: int = 3):

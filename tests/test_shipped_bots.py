@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 import hustings
+from helpers import tool
 from hustings import checkpoints, configs
 from hustings.bots.policy import load_policy_npz
 
@@ -83,7 +84,7 @@ def test_shipped_spec_takes_the_bot_for_the_tables_size():
 
 
 def test_the_shipped_table_has_every_result_and_is_up_to_date():
-    from hustings.training import shipped_table
+    shipped_table = tool("shipped_table")
 
     for game, n in TABLES:
         for opponent in shipped_table.OPPONENTS:
@@ -91,13 +92,13 @@ def test_the_shipped_table_has_every_result_and_is_up_to_date():
     body = shipped_table.table()
     assert len(body.strip().splitlines()) == 2 + len(TABLES) and "not run" not in body
     with open(shipped_table.TABLE) as f:
-        assert body in f.read(), "docs/shipped-bots.md is stale: run python -m hustings.training.shipped_table table"
+        assert body in f.read(), "docs/shipped-bots.md is stale: run python tools/shipped_table.py table"
     with open(os.path.join(ROOT, "README.md")) as f:
         assert body in f.read(), "README's shipped-bot table differs from docs/shipped-bots.md"
 
 
 def test_install_refuses_an_unfinished_run_and_names_what_is_missing(tmp_path):
-    from hustings.training import shipped_table
+    shipped_table = tool("shipped_table")
 
     (tmp_path / "policy.npz").write_bytes(b"")
     with pytest.raises(hustings.ConfigError, match=r"not a finished training run \(no config.yaml, report.json"):
@@ -192,7 +193,7 @@ def test_a_damaged_search_file_is_named(tmp_path):
 def test_play_keeps_a_result_and_games_overrides_the_tables_count(tmp_path, monkeypatch):
     import json
 
-    from hustings.training import shipped_table
+    shipped_table = tool("shipped_table")
 
     monkeypatch.setattr(shipped_table, "OUT", str(tmp_path))
     assert shipped_table.games_for("politix", 3, "random") == 2000

@@ -91,7 +91,7 @@ class SamplingMixin:
             w[commit + d] = 1
 
     def reveal_hands(self, player: int, rng: random.Random) -> "SamplingMixin":
-        """A perfect-information world for ``player``'s search (``hustings.training.ceiling``): every hand as it
+        """A perfect-information world for ``player``'s search (``tools/ceiling.py``): every hand as it
         is, but each other seat's commitment to the current trick drawn uniformly from the cards it held before
         committing (its hand and the committed card), since the plays are simultaneous and a commitment is a choice,
         not a card to see; and the voting pool's unturned cards, the stub and the unseen leftovers (the future)

@@ -1,6 +1,6 @@
 """Training throughput of the RLlib route next to the SB3 route, for the same game, in one process.
 
-    python -m hustings.training.bench_rllib [--sb3-config configs/democracy.yaml]
+    python tools/bench_rllib.py [--sb3-config configs/democracy.yaml]
         [--rllib-config configs/rllib/democracy.yaml] [--num-env-runners K] [--torch-threads T] [--iterations 3]
         [--sb3-steps 16384] [--json OUT]
 
@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING
 from hustings.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
-    from .rllib_train import RLlibConfig
+    from hustings.training.rllib_train import RLlibConfig
 
 
 def bench_rllib(cfg: RLlibConfig, iterations: int, num_env_runners: int | None = None) -> dict:
     """Env steps/s and main steps/s of ``iterations`` RLlib training iterations after one warm-up iteration."""
     import ray
 
-    from .rllib_train import _counts, build_algorithm, init_ray
+    from hustings.training.rllib_train import _counts, build_algorithm, init_ray
 
     started = init_ray(cfg.ray.address, cfg.ray.num_cpus)
     try:
@@ -56,7 +56,7 @@ def bench_rllib(cfg: RLlibConfig, iterations: int, num_env_runners: int | None =
 
 def main(argv: list[str] | None = None) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser = argparse.ArgumentParser(prog="python -m hustings.training.bench_rllib", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python tools/bench_rllib.py", description=__doc__.splitlines()[0])
     parser.add_argument("--sb3-config", default=os.path.join(root, "configs", f"{DEFAULT_GAME}.yaml"),
                         help=f"the SB3 route's config (default configs/{DEFAULT_GAME}.yaml)")
     parser.add_argument("--rllib-config", default=os.path.join(root, "configs", "rllib", f"{DEFAULT_GAME}.yaml"),
@@ -74,9 +74,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from . import rllib_train
-    from .bench_train import bench_ours
-    from .config import load_config
+    from hustings.training import rllib_train
+    from hustings.training.bench_train import bench_ours
+    from hustings.training.config import load_config
 
     try:
         sb3_cfg = load_config(args.sb3_config)

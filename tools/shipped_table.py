@@ -1,8 +1,8 @@
 """The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
 
-    python -m hustings.training.shipped_table play [--game G] [--players N] [--opponent heuristic|ismcts|random]
-    python -m hustings.training.shipped_table table            (docs/shipped-bots.md and README's table, from the results)
-    python -m hustings.training.shipped_table install RUN_DIR  (a finished run becomes the shipped bot of its size)
+    python tools/shipped_table.py play [--game G] [--players N] [--opponent heuristic|ismcts|random]
+    python tools/shipped_table.py table            (docs/shipped-bots.md and README's table, from the results)
+    python tools/shipped_table.py install RUN_DIR  (a finished run becomes the shipped bot of its size)
 
 ``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size, with its search where its folder has a
 ``search.json``) with n-1 copies of an opponent over
@@ -49,7 +49,7 @@ def play(game: str, n: int, opponent: str, workers: int | None = None, progress:
          games: int | None = None) -> dict:
     """The shipped bot of ``game`` at ``n`` seats against n-1 ``opponent`` bots over :func:`games_for` games (or
     ``games``, for a bot too slow for the table's count: the cell shows how many were played); saved and returned."""
-    from .evaluate import tournament
+    from hustings.training.evaluate import tournament
 
     res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1),
                      games if games is not None else games_for(game, n, opponent),
@@ -161,9 +161,9 @@ split: in Politix the members of the winning party share its win). Wall times ar
 other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). A bot
 whose folder has a `search.json` plays that search (its SPEC in the cost column: "plays with" IS-MCTS whose favoured
 root move is the net's, or "plays" a search that does not use the net); its net alone is `shipped-net:GAME`. Regenerate:
-`python -m hustings.training.shipped_table play` (finished results are kept; the committed ones took {minutes} min
+`python tools/shipped_table.py play` (finished results are kept; the committed ones took {minutes} min
 of play in all, most of it the games with a search on either side, on 2 cores often shared with training runs), then
-`python -m hustings.training.shipped_table table`.
+`python tools/shipped_table.py table`.
 
 """
 
@@ -171,7 +171,7 @@ of play in all, most of it the games with a search on either side, on 2 cores of
 def main(argv: list[str] | None = None) -> int:
     from hustings import checkpoints
 
-    p = argparse.ArgumentParser(prog="python -m hustings.training.shipped_table", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python tools/shipped_table.py", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     pl = sub.add_parser("play", help="play the table's games (results kept in docs/shipped-bots/)")
     pl.add_argument("--game", choices=checkpoints.names(), action="append", help="only this game (repeatable)")

@@ -1,6 +1,6 @@
 """How much can any bot win against the heuristic? A perfect-information bound.
 
-    python -m hustings.training.ceiling politrickers --games 500 --seed 1
+    python tools/ceiling.py politrickers --games 500 --seed 1
 
 plays IS-MCTS (the game's standard budget, or ``--spec``) at one seat against n-1 ``heuristic`` bots, duplicate deals
 as ``hustings evaluate`` plays them, but the search sees through the cards: every "sampled" world is the real
@@ -23,7 +23,7 @@ import random
 import hustings
 from hustings.core.rules import State
 
-from . import evaluate as ev
+from hustings.training import evaluate as ev
 
 
 def reveal(state: State, player: int, rng: random.Random) -> State:
@@ -66,7 +66,7 @@ def ceiling(game: str, games: int, num_players: int | None = None, seed: int = 0
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m hustings.training.ceiling", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python tools/ceiling.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--games", type=int, default=500)
