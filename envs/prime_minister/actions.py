@@ -257,8 +257,9 @@ class ActionsMixin:
         else:
             a = pend["request"]
             self.turn["denied"].append(self._source_key(a))
-            if A_PLAY <= a < A_DISCARD:  # the request showed the card: it stays in the hand, known to all
-                self.shown[s].append((a - A_PLAY) // 2)
+            card = (a - A_PLAY) // 2
+            if A_PLAY <= a < A_DISCARD and card not in self.shown[s]:  # the request showed the card: it stays in
+                self.shown[s].append(card)  # the hand, known to all (once, however often it is refused)
             self._push(["main", s])
 
     def _ctx(self, s: int, mult: int = 1, src: list | None = None) -> dict:

@@ -17,8 +17,8 @@ from hustings.training.config import load_config  # noqa: E402
 from hustings.training.export import export  # noqa: E402
 from hustings.training.selfplay import make_vec_env  # noqa: E402
 from hustings.training.train import save_checkpoint  # noqa: E402
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 @pytest.fixture(scope="module")

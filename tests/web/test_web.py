@@ -28,8 +28,8 @@ from hustings.play import records  # noqa: E402
 from hustings.play import display_name, make_game, move_seen_by, play_game, revealed_by_move  # noqa: E402
 from hustings.play.records import Recorder  # noqa: E402
 from hustings.web import create_app  # noqa: E402
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = [(g, n) for g in hustings.games()
          for n in range(hustings.game_module(g).raw_env.game_class.min_players,
                         hustings.game_module(g).raw_env.game_class.max_players + 1)]

@@ -12,9 +12,9 @@ import threading
 import time
 
 import pytest
+from helpers import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Screenshots go to a temporary folder, or to docs/ when HUSTINGS_SCREENSHOTS=docs (to refresh the README's).
 DOCS = os.path.join(ROOT, "docs") if os.environ.get("HUSTINGS_SCREENSHOTS") == "docs" else None
 

@@ -16,8 +16,8 @@ from hustings.democracy import DemocracyGame, card_name, parse_card
 from hustings.democracy.checks import check_state
 from hustings.democracy.positions import to_position
 from hustings.democracy.rules import JOKERS_IN_DECK, NUM_KINDS
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository
 
 
 def C(*names):

@@ -6,8 +6,8 @@ import ast
 import os
 
 import pytest
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDERS = {"envs": "hustings", "training": "hustings.training", "checkpoints": "hustings.checkpoints",
            "configs": "hustings.configs"}
 

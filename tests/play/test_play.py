@@ -18,8 +18,8 @@ import hustings
 from hustings.play import records
 from hustings.play import (columns, make_game, match_move, move_list, move_seen_by, play_interactive, short_forms)
 from hustings.play.records import RecordError, Recorder
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def cli(*args, stdin: str | None = None):

@@ -9,8 +9,8 @@ import pytest
 
 from hustings.core.rules import ConfigError
 from hustings.training.config import PPOConfig, TrainConfig, load_config, validate
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIGS = sorted(f for f in os.listdir(os.path.join(ROOT, "configs")) if f.endswith(".yaml"))
 
 

@@ -12,8 +12,8 @@ pytest.importorskip("yaml")
 
 from hustings.training.config import load_config  # noqa: E402
 from hustings.training.report import CURVE_COLUMNS, curve_points, write_report  # noqa: E402
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def report(history) -> dict:

@@ -14,8 +14,9 @@ from hustings.core import HustingsError, PositionError
 from hustings.politix import PolitixGame
 from hustings.politix.rules import (BESIDE_KINDS, DISCARD, EVENTS, GROUPS, KINDS, METHODS, NG, NM, PERSUADE,
                                     POLITICIANS, SPECIALS, START)
+from helpers import ROOT
 
-RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "envs", "politix", "RULES.md")
+RULES = os.path.join(ROOT, "envs", "politix", "RULES.md")
 G = {g: i for i, g in enumerate(GROUPS)}
 K = {k: i for i, k in enumerate(KINDS)}
 

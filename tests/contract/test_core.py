@@ -8,13 +8,12 @@ import sys
 
 import numpy as np
 import pytest
-from helpers import play_random
+from helpers import ROOT, play_random
 
 import hustings
 from hustings.core import ActionOutOfBoundsError, ConfigError, Option, ResetNeededError
 from hustings.core.rules import StateFormatError, new_rng, rng_from_json, rng_to_json
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_registry_lists_games_and_accepts_versioned_names():

@@ -15,9 +15,9 @@ from hustings.core import PositionError
 from hustings.politrickers import PolitrickersGame, card_name, parse_card
 from hustings.politrickers.rules import (CLAWS, DOWN, ECONOMY, ENV, FLIP, MIG, MIG_FROM_TAILS, MIG_NO_TOKEN,
                                          SAFETY, SUIT, TAILS)
+from helpers import ROOT
 
 PARTY = ("Tails", "Claws")
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository
 
 
 def rules_md_example() -> dict:

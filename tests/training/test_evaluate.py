@@ -9,6 +9,7 @@ import pytest
 
 from hustings.core.rules import ConfigError
 from hustings.training.evaluate import bot_names, markdown, tournament, wilson
+from helpers import ROOT
 
 
 def test_random_vs_random_is_fair():
@@ -93,7 +94,7 @@ def test_policy_checkpoint_must_match_the_table(tmp_path):
     from hustings.training.selfplay import SelfPlayEnv
 
     import os
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = ROOT
     cfg = load_config(os.path.join(root, "configs", "smoke.yaml")).replace({"output_dir": str(tmp_path)})
     model = MaskablePPO("MlpPolicy", SelfPlayEnv("democracy", 4), n_steps=64, batch_size=64,
                         policy_kwargs={"net_arch": [64, 64], "activation_fn": torch.nn.Tanh})
@@ -108,7 +109,7 @@ def test_policy_checkpoint_must_match_the_table(tmp_path):
 
 SHIPPED = sorted(
     os.path.join(d, "policy.pt")
-    for d in glob.glob(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "checkpoints", "*"))
+    for d in glob.glob(os.path.join(ROOT, "checkpoints", "*"))
     if os.path.isfile(os.path.join(d, "policy.pt")))
 
 

@@ -21,8 +21,8 @@ torch = pytest.importorskip("torch")
 
 from hustings.training.policy import (FORMAT, VERSION, atomic_torch_save, load_checkpoint,  # noqa: E402
                                       load_policy, policy_from_checkpoint, save_policy_npz)
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 ARCH = [16, 16]
 

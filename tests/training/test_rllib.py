@@ -17,8 +17,8 @@ import hustings  # noqa: E402
 from hustings.core.rules import ConfigError  # noqa: E402
 from hustings.training import rllib_train  # noqa: E402
 from hustings.training.policy import load_checkpoint, policy_from_checkpoint  # noqa: E402
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMOKE = os.path.join(ROOT, "configs", "rllib", "smoke.yaml")
 
 

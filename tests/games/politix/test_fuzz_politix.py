@@ -8,14 +8,14 @@ import os
 import random
 import re
 
-from helpers import world_matches_rebuild
+from helpers import ROOT, world_matches_rebuild
 
 from hustings.core import HustingsError
 from hustings.politix import PolitixGame
 from hustings.politix.rules import EVENTS, NG
 
 CONFIGS = [(2, {}), (3, {}), (4, {}), (5, {}), (6, {}), (6, {"teams_3v3": True})]
-RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "envs", "politix", "RULES.md")
+RULES = os.path.join(ROOT, "envs", "politix", "RULES.md")
 JUNK = [None, -1, 0, 1, 2, 3, 7, 8, 11, 13, 99, -999, 10 ** 30, 1.5, True, False, "", "x", "youth", "farmers",
         "debate", "coffee", "burnout", "nuclear_power", "depression", "ben", "tarja", "start", "persuade", "discard",
         "right", [], {}, [1], ["debate"], {"youth": 1}, {"group": "youth", "method": "debate", "played": 1}]

@@ -7,11 +7,10 @@ import pytest
 import yaml
 
 import hustings
-from helpers import tool
+from helpers import ROOT, tool
 from hustings import checkpoints, configs
 from hustings.bots.policy import load_policy_npz
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = [(g, n) for g in hustings.games()
           for n in range(hustings.game_module(g).raw_env.game_class.min_players,
                          hustings.game_module(g).raw_env.game_class.max_players + 1)]

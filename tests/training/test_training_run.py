@@ -8,8 +8,8 @@ import pytest
 
 from hustings.training.config import TrainConfig, load_config, validate
 from hustings.training.policy import CheckpointError, load_checkpoint
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
 
 

@@ -554,3 +554,23 @@ def test_cross_process_determinism():
         out.append(a)
         st.apply_action(a)
     assert hashlib.sha256(json.dumps([out, st.vp]).encode()).hexdigest() + "\n" == outs.pop()
+
+
+def test_a_supporter_refused_twice_is_known_once_and_the_game_still_saves():
+    """A Supporter whose play the Prime Minister refuses is shown to the table (it stays in the hand, known to all);
+    refused again in a later turn it is still one known card, and the state saves and loads (it once held it
+    twice, and the saved state then failed its own check). Seed 219 with this random policy reaches it at move 463."""
+    import json
+    import random
+
+    from hustings import registry
+
+    game = registry.make_game("prime_minister", 4)
+    rng, st = random.Random(219), game.new_initial_state(seed=219)
+    for _ in range(463):
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+        assert all(len(known) == len(set(known)) for known in st.shown)
+    assert st.shown[1] == [16]  # refused twice
+    loaded = game.state_from_json(json.loads(json.dumps(st.to_json())))
+    assert loaded.to_json() == st.to_json()
