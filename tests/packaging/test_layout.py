@@ -301,3 +301,34 @@ def test_each_game_declares_itself_and_one_line_registers_it():
         module = hustings.game_module(info.name)
         assert module.GAME_INFO is info
         assert module.raw_env.metadata["name"] == info.env_id and module.raw_env.default_players == info.default_players
+
+
+OLD_NAMES = {"hustings.core.search": "hustings.bots.search", "hustings.policy_bot": "hustings.bots.policy",
+             "hustings.onnx_bot": "hustings.bots.onnx", "hustings.training.agents": "hustings.bots.agents",
+             "hustings.records": "hustings.play.records", "hustings.text_env": "hustings.play.text_view",
+             "hustings.training.cli": "hustings.cli", "hustings.training.commands": "hustings.cli.run"}
+
+
+@pytest.mark.parametrize("old,new", sorted(OLD_NAMES.items()))
+def test_a_moved_module_keeps_its_old_name_for_one_release_with_a_warning(old, new):
+    import importlib
+    import subprocess
+    import sys
+
+    code = ("import importlib, warnings; warnings.simplefilter('error', DeprecationWarning)\n"
+            f"try:\n    importlib.import_module({old!r})\nexcept DeprecationWarning as w:\n    print(w)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert f"{old} is deprecated; it moved to {new}" in out
+    with pytest.warns(DeprecationWarning):
+        sys.modules.pop(old, None)
+        module = importlib.import_module(old)
+    assert module is importlib.import_module(new)
+
+
+def test_the_old_tables_warn_and_come_from_the_registry():
+    import hustings
+
+    with pytest.warns(DeprecationWarning, match="hustings.VERSIONS is deprecated"):
+        assert hustings.VERSIONS == {i.name: i.version for i in hustings.registry.all_info()}
+    with pytest.warns(DeprecationWarning, match="hustings.checkpoints.load_bot is deprecated"):
+        hustings.checkpoints.load_bot("politix", 3)

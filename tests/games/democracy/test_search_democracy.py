@@ -443,7 +443,7 @@ def test_recommit_keeps_a_card_the_seat_could_not_have_chosen():
 
 
 def test_the_modelled_search_samples_heuristic_commitments():
-    from hustings.core.search import make_search_bot
+    from hustings.bots.search import make_search_bot
     from hustings.democracy.bots import HeuristicBot
 
     game = DemocracyGame(4)
