@@ -56,6 +56,9 @@ def make_bot(game: str, spec: str, seed: int | None = None, num_players: int | N
     ``package.module:factory``, for a table of ``num_players`` (default: the game's default size)."""
     from .bots import spec as specs
 
+    scripted = registry.info(game).bots
+    if isinstance(spec, str) and spec in scripted:  # the common case, without building a table to check against
+        return scripted[spec](seed=seed)
     rules_game = registry.make_game(game, num_players)
     (recipe,) = specs.resolve(game, rules_game, [spec])
     return specs.build(registry.game_key(game), recipe, seed=seed, game=rules_game)

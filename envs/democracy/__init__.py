@@ -8,6 +8,7 @@ Rules notes: ``envs/democracy/RULES.md``.
 from ..core.env import env_class
 from ..core.info import GameInfo
 from .bots import BOTS, HeuristicBot
+from .cards import DEFAULT_PLAYERS
 from .parallel import DemocracyParallelEnv, parallel_env
 from .rules import DemocracyGame, DemocracyState, card_name, parse_card
 
@@ -18,7 +19,7 @@ GAME_INFO = GameInfo(
     title="Democracy",
     version=1,
     game_class=DemocracyGame,
-    default_players=4,
+    default_players=DEFAULT_PLAYERS,
     bots=BOTS,
     summary="2-6 players: simultaneous-reveal trick taking with a voting pool, islands and tribes",
     parallel_env=parallel_env,

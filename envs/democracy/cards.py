@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from ..core.rules import DealError
 
+#: The table size the env, the bots and the shipped bot default to (GAME_INFO.default_players).
+DEFAULT_PLAYERS = 4
 SUITS = "CDHS"
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A", "3", "4", "5")  # low -> high (rulebook L19)

@@ -30,6 +30,7 @@ from pettingzoo.utils.env import ParallelEnv
 
 from ..core.env import ILLEGAL_MODES, REWARD_MODES, ActionOutOfBoundsError, HustingsEnv, ResetNeededError
 from ..core.rules import ConfigError, IllegalActionError
+from .cards import DEFAULT_PLAYERS
 from .rules import NUM_KINDS, DemocracyGame, DemocracyState
 
 
@@ -66,7 +67,7 @@ class DemocracyParallelEnv(ParallelEnv):
     """
 
     game_class: ClassVar[type[DemocracyGame]] = DemocracyGame
-    default_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = DEFAULT_PLAYERS
     metadata: ClassVar[dict] = {"name": "democracy_v1", "render_modes": ["human", "ansi"], "is_parallelizable": True}
 
     def __init__(self, num_players: int | None = None, render_mode: str | None = None, reward: str = "win",

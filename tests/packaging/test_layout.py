@@ -332,3 +332,40 @@ def test_the_old_tables_warn_and_come_from_the_registry():
         assert hustings.VERSIONS == {i.name: i.version for i in hustings.registry.all_info()}
     with pytest.warns(DeprecationWarning, match="hustings.checkpoints.load_bot is deprecated"):
         hustings.checkpoints.load_bot("politix", 3)
+
+
+def _definitions(names: set[str]) -> dict[str, list[str]]:
+    """Where each of ``names`` is defined (a function, a class or a module-level assignment), outside the games."""
+    found: dict[str, list[str]] = {}
+    for name, path in modules().items():
+        if _in_game(path):
+            continue
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        for node in tree.body:
+            targets = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
+                [t.id for t in getattr(node, "targets", [getattr(node, "target", None)]) if isinstance(t, ast.Name)]
+            for t in targets:
+                if t in names:
+                    found.setdefault(t, []).append(name)
+    return found
+
+
+def test_one_source_for_the_version_the_envelope_check_and_the_move_reader():
+    found = _definitions({"__version__", "check_envelope", "match_move", "read_strict", "GAME_PACKAGES",
+                          "DEFAULT_GAME", "make_game"})
+    assert found == {"__version__": ["hustings.version"], "check_envelope": ["hustings.bots.policy"],
+                     "match_move": ["hustings.play.moves"], "read_strict": ["hustings.play.moves"],
+                     "GAME_PACKAGES": ["hustings.registry"], "DEFAULT_GAME": ["hustings.registry"],
+                     "make_game": ["hustings.registry"]}
+
+
+def test_the_default_size_and_the_env_version_come_from_the_declaration_alone():
+    import re
+
+    for name, path in modules().items():
+        text = open(path, encoding="utf-8").read()
+        # the declarations (GAME_INFO) and the base classes' own defaults
+        if name not in ("hustings.core.env", "hustings.core.info", *(f"hustings.{g}" for g in GAMES)):
+            assert not re.search(r"default_players(: [^=]+)? ?= ?\d", text), f"{name} sets a default size of its own"
+        if name.startswith("hustings.") and not _in_game(path):
+            assert '"is_parallelizable"' not in text or name == "hustings.core.env", name
