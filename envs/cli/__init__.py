@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str, str, str]] = {
                     "from a YAML config"),
     "evaluate": ("hustings.training.evaluate", "add_arguments", "run",
                  "play a duplicate-deal tournament between bots and report win rates"),
-    "benchmark": ("hustings.training.benchmark", "add_arguments", "run",
+    "benchmark": ("hustings.training.strength", "add_arguments", "run",
                   "the standard table: the reference ladder and your agents in duplicate-deal tournaments over games "
                   "and table sizes, with intervals, ratings and an IQM across games"),
     "exploit": ("hustings.training.exploit", "add_arguments", "run",

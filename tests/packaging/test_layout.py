@@ -60,7 +60,7 @@ def test_the_command_line_loads_the_training_commands_only_when_they_run():
     assert not any(i.startswith("hustings.training") for i in graph["hustings.cli"])
     training = {m for m, *_ in hustings.cli.COMMANDS.values() if m.startswith("hustings.training.")}
     assert training == {"hustings.training.train", "hustings.training.rllib_train", "hustings.training.evaluate",
-                        "hustings.training.benchmark", "hustings.training.exploit", "hustings.training.export"}
+                        "hustings.training.strength", "hustings.training.exploit", "hustings.training.export"}
     for module, add, run, _ in hustings.cli.COMMANDS.values():
         imported = __import__(module, fromlist=[add])
         assert callable(getattr(imported, add)) and callable(getattr(imported, run))
@@ -306,7 +306,8 @@ def test_each_game_declares_itself_and_one_line_registers_it():
 OLD_NAMES = {"hustings.core.search": "hustings.bots.search", "hustings.policy_bot": "hustings.bots.policy",
              "hustings.onnx_bot": "hustings.bots.onnx", "hustings.training.agents": "hustings.bots.agents",
              "hustings.records": "hustings.play.records", "hustings.text_env": "hustings.play.text_view",
-             "hustings.training.cli": "hustings.cli", "hustings.training.commands": "hustings.cli.run"}
+             "hustings.training.cli": "hustings.cli", "hustings.training.commands": "hustings.cli.run",
+             "hustings.training.benchmark": "hustings.training.strength"}
 
 
 @pytest.mark.parametrize("old,new", sorted(OLD_NAMES.items()))

@@ -12,7 +12,7 @@ import hustings
 from hustings.core.rules import ConfigError, IllegalActionError
 from hustings.bots import spec as agents
 from hustings.bots.agents import __file__ as AGENTS_FILE
-from hustings.training import benchmark
+from hustings.training import strength as benchmark
 
 LADDER = ["random", "heuristic"]
 RANDOM_AGENT = "hustings.bots.agents:random_agent"
