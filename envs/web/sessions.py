@@ -24,7 +24,8 @@ import time
 import hustings
 from hustings.play import records
 from hustings.bots import spec as spec_bots
-from hustings.errors import HustingsError, WebError
+from hustings.core.match import checked_act
+from hustings.errors import HustingsError, IllegalActionError, WebError
 from hustings.play import display_name, make_game, move_seen_by, revealed_by_move
 from hustings.play.records import Recorder, result_of
 
@@ -135,9 +136,10 @@ class Session:
     def _bot_move(self) -> None:
         st = self.state
         p = st.current_player()
-        action = self.bots[p].act(st, p)
-        if not st.is_legal(action):
-            raise WebError(f"bot {self.names[p]} in seat {p} chose an illegal move {action}", 500)
+        try:
+            action = checked_act(st, self.bots[p], p)
+        except IllegalActionError as exc:
+            raise WebError(f"bot {self.names[p]} in seat {p}: {exc}", 500) from None
         self._play_move(p, action)
 
     def _advance(self) -> None:
