@@ -27,6 +27,8 @@ class GameInfo:
         parallel_env: a factory of the game's PettingZoo ``ParallelEnv``, where it has one.
         search: the game's defaults for the search bots (:mod:`hustings.bots.search`), over the generic ones.
         teams: whether seats can win together (parties), as ``State.teams()`` then says.
+        suit_cards: whether the game's text names cards as rank and suit letter (``7C``), which a page may draw with
+            suit symbols.
         engine: the module of the game's compiled batched engine (its ``BatchEngine``; see
             :mod:`hustings.vector`), or ``None`` where N games are stepped by the rules module in a loop.
         search_speed_target: whether ``python -m hustings.bench --search`` holds the game's IS-MCTS to the speed
@@ -44,6 +46,7 @@ class GameInfo:
     search: dict[str, Any] = field(default_factory=dict)
     teams: bool = False
     search_speed_target: bool = False
+    suit_cards: bool = False
     engine: str | None = None
 
     @property

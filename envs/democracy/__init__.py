@@ -27,6 +27,7 @@ GAME_INFO = GameInfo(
     search={"iterations": 40, "rollout": "heuristic", "horizon": 1, "leaf": "scores", "fpu": 0.0, "c": 0.7},
     teams=False,
     search_speed_target=True,
+    suit_cards=True,
 )
 
 #: The AEC env class, generated from the declaration.

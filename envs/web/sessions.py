@@ -54,9 +54,8 @@ def _accepts(make_bots, game_name: str, spec: str, cache: dict) -> bool:
     """Whether ``make_bots`` takes ``spec`` for ``game_name`` (e.g. IS-MCTS SPECs, where this hustings has them)."""
     key = f"{game_name}:{spec}"
     if key not in cache:
-        module = hustings.game_module(game_name)
         try:
-            make_bots(game_name, module.raw_env.game_class(module.raw_env.default_players), [spec], 0)
+            make_bots(game_name, hustings.registry.make_game(game_name), [spec], 0)
             cache[key] = True
         except Exception:  # noqa: BLE001 - any refusal means "not offered"
             cache[key] = False
@@ -70,15 +69,15 @@ def catalogue(make_bots=core_bots, cache: dict | None = None) -> dict:
     shipped = checkpoints.names()
     out = []
     for name in hustings.games():
-        module = hustings.game_module(name)
-        cls = module.raw_env.game_class
-        bots = sorted(module.BOTS)
+        info = hustings.registry.info(name)
+        cls = info.game_class
+        bots = sorted(info.bots)
         if name in shipped:
             bots.append(f"shipped:{name}")
         cache = {} if cache is None else cache
         bots += [s for s in ("ismcts",) if s not in bots and _accepts(make_bots, name, s, cache)]
         out.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
-                    "default_players": module.raw_env.default_players,
+                    "default_players": info.default_players, "title": info.title,
                     "options": {k: _option_info(o) for k, o in cls.OPTIONS.items()}, "bots": bots})
     return {"games": out, "version": hustings.__version__}
 
@@ -245,6 +244,7 @@ class Session:
                 legal = [{"action": a, "name": display_name(game, self.seat, a)} for a in st.legal_actions()]
             out = {
                 "id": self.id, "kind": self.kind, "title": self.title, "game": game.name,
+                "suit_cards": hustings.registry.info(game.name).suit_cards,
                 "num_players": game.num_players, "options": dict(game.options), "players": self.names,
                 "seat": self.seat, "viewer": viewer, "move_number": self.move_number, "finished": over,
                 "current_player": None if over else current,

@@ -148,6 +148,16 @@ def test_no_game_is_named_outside_its_folder_but_in_the_registry():
     assert found == {}
 
 
+def test_the_web_page_names_no_game():
+    import re
+
+    folder = os.path.join(ROOT, "envs", "web", "static")
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            text = f.read()
+        assert not [g for g in GAMES if re.search(rf"\b{g}\b", text)], f"{name} names a game"
+
+
 def test_the_game_name_check_sees_a_game_named(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text('"""Docs may say democracy."""\nfrom hustings.politix import rules\nx = "prime_minister"\n')

@@ -161,7 +161,7 @@ function show(v) {
   // table
   const board = $("#board");
   board.innerHTML = "";
-  if (v.board && v.game === "prime_minister") {
+  if (v.board) {
     board.append(pmBoard(v.board, v.viewer));
     $("#text-box").open = false;
     $("#text-box").classList.remove("hidden");
@@ -218,10 +218,10 @@ function show(v) {
   }
 }
 
-// Democracy's cards with their suit symbols (7C -> 7♣), hearts and diamonds in red.
+// Cards named by rank and suit letter (games with suit_cards) with their suit symbols (7C -> 7♣), red hearts and diamonds.
 const SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660"};
 function cards(text) {
-  if (!game || game.game !== "democracy") return [text];
+  if (!game || !game.suit_cards) return [text];
   const out = [], re = /\b(10|[3-9JQKA])([CDHS])\b/g;
   let last = 0, m;
   while ((m = re.exec(text)) !== null) {
