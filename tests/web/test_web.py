@@ -35,16 +35,9 @@ SIZES = [(g, n) for g in hustings.games()
                         hustings.game_module(g).raw_env.game_class.max_players + 1)]
 
 
-def evaluate_bots(game_name, game, specs, seed):
-    """The bot maker ``hustings serve`` uses: every ``hustings evaluate`` SPEC."""
-    from hustings.training.evaluate import build_bot, resolve_specs
-
-    return [build_bot(game_name, r, seed=seed * 7919 + i) for i, r in enumerate(resolve_specs(game_name, game, specs))]
-
-
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(str(tmp_path / "data"), make_bots=evaluate_bots)
+    app = create_app(str(tmp_path / "data"))
     with TestClient(app) as c:
         c.store = app.state.store
         yield c

@@ -42,12 +42,7 @@ def server(tmp_path_factory):
     """The app on a real uvicorn server, in a thread, on a free port of 127.0.0.1."""
     from hustings.web import create_app
 
-    def evaluate_bots(game_name, game, specs, seed):
-        from hustings.training.evaluate import build_bot, resolve_specs
-        return [build_bot(game_name, r, seed=seed * 7919 + i)
-                for i, r in enumerate(resolve_specs(game_name, game, specs))]
-
-    app = create_app(str(tmp_path_factory.mktemp("webdata")), make_bots=evaluate_bots)
+    app = create_app(str(tmp_path_factory.mktemp("webdata")))
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
