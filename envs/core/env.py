@@ -6,6 +6,7 @@ guarantee of ``TerminateIllegalWrapper`` as the option ``illegal_action="termina
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any, ClassVar
 
 import numpy as np
@@ -85,6 +86,7 @@ class HustingsEnv(AECEnv):
         })
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        self._state_space = None
         self._state: State | None = None
 
     # --- spaces ----------------------------------------------------------------------------------
@@ -170,6 +172,10 @@ class HustingsEnv(AECEnv):
         """Apply the current agent's action. Terminated agents must step ``None``."""
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before step()")
+        if not self.agents:  # as PettingZoo's own envs: a warning, and nothing changes
+            warnings.warn(f"{self.game.name}: step() called after every agent is done (the game is over); call "
+                          f"reset() first", UserWarning, stacklevel=2)
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -240,6 +246,9 @@ class HustingsEnv(AECEnv):
         """``(observation, cumulative reward, terminated, truncated, info)`` of the agent to act."""
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before last()")
+        if not self.agents:
+            raise ResetNeededError(f"{self.game.name}: last() called after every agent is done (the game is over); "
+                                   f"call reset() first")
         return super().last(observe)
 
     def action_mask(self) -> np.ndarray:
@@ -254,6 +263,14 @@ class HustingsEnv(AECEnv):
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before teams()")
         return [[self.possible_agents[p] for p in team] for team in self._state.teams()]
+
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of :meth:`state` (a float32 vector; its size depends on the table size and options)."""
+        if self._state_space is None:
+            size = (self._state or self.game.new_initial_state(seed=0)).global_observation().shape
+            self._state_space = spaces.Box(-np.inf, np.inf, size, np.float32)
+        return self._state_space
 
     def state(self) -> np.ndarray:
         """The global state (every player's private information too), for centralised critics."""
@@ -281,7 +298,9 @@ class HustingsEnv(AECEnv):
         """The whole table as text: printed (``human``) or returned (``ansi``); ``None`` without a render mode."""
         if self._state is None:
             raise ResetNeededError(f"{self.game.name}: call reset() before render()")
-        if self.render_mode is None:
+        if self.render_mode is None:  # as PettingZoo's own envs
+            warnings.warn(f"{self.game.name}: render() called without a render mode; make the env with "
+                          f"render_mode='ansi' (returns the text) or 'human' (prints it)", UserWarning, stacklevel=2)
             return None
         text = self._state.render()
         latest = self._state.events(None, self._events_mark)
