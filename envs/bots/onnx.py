@@ -82,11 +82,20 @@ class OnnxBot(Bot):
     def act(self, state, player: int) -> int:
         if self._checked_game is not state.game:
             self.check_game(state.game)
-        action, probs = self.predict(state.observation(player)[None], state.legal_mask()[None])
-        if self.deterministic:
-            return int(action[0])
+        mask = state.legal_mask()
+        action, probs = self.predict(state.observation(player)[None], mask[None])
         p = probs[0].astype(np.float64)
-        return int(self.np_rng.choice(len(p), p=p / p.sum()))
+        if not np.isfinite(p).all() or p.sum() <= 0:
+            raise OnnxPolicyError(f"{self.label}: the model's probabilities are not finite (inf or NaN) for this "
+                                  f"observation; expected an exported policy whose outputs stay finite")
+        if self.deterministic:
+            chosen = int(action[0])
+        else:
+            chosen = int(self.np_rng.choice(len(p), p=p / p.sum()))
+        if not (0 <= chosen < len(mask)) or not mask[chosen]:  # a bot never plays an illegal action
+            raise OnnxPolicyError(f"{self.label}: the model chose action {chosen}, which is not legal here; expected "
+                                  f"a policy exported by hustings export (it masks illegal actions)")
+        return chosen
 
     def __repr__(self) -> str:
         return f"OnnxBot({self.label!r})"

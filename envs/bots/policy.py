@@ -206,16 +206,23 @@ class NumpyPolicy:
     def logits(self, obs: np.ndarray) -> np.ndarray:
         x = obs
         last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
-            x = x @ w + b
-            if i < last:
-                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
+        with np.errstate(over="ignore", invalid="ignore"):  # overflow shows as inf/NaN, which act() refuses
+            for i, (w, b) in enumerate(self.layers):
+                x = x @ w + b
+                if i < last:
+                    x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
         return x
 
     def act(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None = None) -> int:
-        """Argmax of the masked logits, or a sample from the masked softmax when ``rng`` is given."""
+        """Argmax of the masked logits, or a sample from the masked softmax when ``rng`` is given. Logits that are
+        not finite (weights so large that the sums overflow) are a :class:`CheckpointError`, never a guess: a bot
+        never plays an illegal action."""
         logits = self.logits(obs).astype(np.float64)
-        logits[mask == 0] = -np.inf
+        legal = mask != 0
+        if not np.isfinite(logits[legal]).all():
+            raise CheckpointError("the policy's outputs are not finite (inf or NaN) for this observation: its "
+                                  "weights overflow; expected a trained policy whose outputs stay finite")
+        logits[~legal] = -np.inf
         if rng is None:
             return int(np.argmax(logits))
         p = np.exp(logits - logits.max())
@@ -242,8 +249,11 @@ class PolicyBot(Bot):
             self.np_rng = np.random.default_rng(seed)
 
     def act(self, state, player: int) -> int:
-        return self.policy.act(state.observation(player), state.legal_mask(),
-                               None if self.deterministic else self.np_rng)
+        try:
+            return self.policy.act(state.observation(player), state.legal_mask(),
+                                   None if self.deterministic else self.np_rng)
+        except CheckpointError as exc:
+            raise CheckpointError(f"{self.label}: {exc}") from None
 
     def __repr__(self) -> str:
         return f"PolicyBot({self.label!r})"
@@ -253,6 +263,8 @@ class PolicyBot(Bot):
 NPZ_FORMAT = "hustings-policy-npz"
 NPZ_META = ("kind", "game", "num_players", "game_options", "observation_version", "observation_size", "num_actions",
              "net", "num_timesteps")
+#: What a policy file must tell to be checked against a table.
+NPZ_REQUIRED = ("game", "num_players", "observation_size", "num_actions", "net")
 
 
 def check_matches(data: dict, path: str, game: str, num_players: int, observation_size: int,
@@ -311,6 +323,9 @@ def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
             from None
     what = f"policy file {path}"
     check_envelope(meta, what, NPZ_FORMAT, "a hustings policy", expected, npz_content(meta, stored))
+    missing = [k for k in NPZ_REQUIRED if k not in meta]
+    if missing:
+        raise CheckpointError(f"{what} is incomplete: its metadata lacks {', '.join(missing)}; expected {expected}")
     check_net(meta.get("net"), what)
     names = npz_names(meta)
     extra = sorted(set(stored) - set(names))

@@ -690,3 +690,33 @@ def test_recommit_is_only_for_games_with_hidden_commitments():
     state = hustings.game_module("politrickers").raw_env.game_class(4).new_initial_state(seed=0)
     with pytest.raises(NotImplementedError, match="politrickers has no hidden commitments"):
         state.recommit(0, lambda s, q: 0)
+
+
+@pytest.mark.parametrize("name", ["democracy", "politix", "prime_minister"])
+def test_with_heuristic_rollouts_the_first_node_expanded_is_the_heuristics_move(name):
+    """A node's first visit plays as the rollout would: one iteration expands exactly the heuristic's move at the
+    root (games whose heuristic is a function of what the seat sees)."""
+    import random as random_mod
+
+    from hustings import registry
+    from hustings.bots.search import ISMCTSBot
+
+    game = registry.make_game(name)
+    checked = 0
+    for seed in range(12):
+        st = game.new_initial_state(seed=seed)
+        rng = random_mod.Random(seed)
+        for _ in range(rng.randrange(0, 30)):
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+        if st.is_terminal() or len(st.legal_actions()) < 2:
+            continue
+        me = st.current_player()
+        bot = ISMCTSBot(name, iterations=1, rollout="heuristic", seed=seed, fpu=None, prior=0.0)
+        bot.act(st, me)
+        visited = [a for a, v in bot.visit_counts().items() if v > 0]
+        assert visited == [registry.info(name).bots["heuristic"](seed=0).act(st, me)]
+        checked += 1
+    assert checked >= 5

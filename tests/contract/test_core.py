@@ -212,3 +212,17 @@ def test_teams_partition_the_seats_in_every_game_and_table_size():
                     assert sorted(len(t) for t in teams) == [2, 2]
                 else:
                     assert teams == want, (name, n, scenario)
+
+
+@pytest.mark.parametrize("game", hustings.games())
+def test_the_shared_all_zero_mask_cannot_be_written(game):
+    """Every seat not to move is handed the same all-zero mask: writing into it would change every such seat's."""
+    env = hustings.make(game)
+    env.reset(seed=0)
+    idle = next(a for a in env.agents if a != env.agent_selection)
+    mask = env.observe(idle)["action_mask"]
+    assert not mask.any()
+    with pytest.raises(ValueError, match="read-only"):
+        mask[0] = 1
+    with pytest.raises(ValueError, match="read-only"):
+        env.infos[idle]["action_mask"][0] = 1
