@@ -1,0 +1,508 @@
+"""N games of one hustings game stepped together: the batched API, in the spirit of pgx and Gymnasium's vector envs.
+
+    from hustings.vector import make_vector
+    venv = make_vector("democracy", num_envs=1024, num_players=4, seed=0)
+    obs, mask, player = venv.reset()
+    while training:
+        actions = policy(obs, mask)          # one action per game: the mover's
+        obs, mask, player, rewards, terminated, truncated, info = venv.step(actions)
+
+Every game is turn-based: in each of the N games one seat moves per step, so ``obs`` is the mover's observation
+and ``rewards`` pays every seat of every game (``float32[N, num_players]``), exactly as the AEC env
+(``hustings.make``) would pay them over that step. A game that ends is started again in the same step
+(auto-reset); its result is in ``info``. Game ``k``'s ``j``-th episode is seeded with :func:`episode_seed`
+(``seed``, ``k``, ``j``), so a run is reproducible and any of its games can be replayed alone.
+
+Backends: a game's compiled engine (``GameInfo.engine``, numba) where it has one and numba is installed, else
+:class:`~hustings.core.batch.PythonBatchEngine` (the rules states in a loop). Both implement the batched engine
+interface; :func:`compare_with_rules` checks an engine move for move against the rules module. ``docs/vector.md``
+has the whole story.
+"""
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+
+from . import registry
+from .core.batch import PythonBatchEngine
+from .core.env import ILLEGAL_MODES, REWARD_MODES
+from .errors import ConfigError, IllegalActionError, ResetNeededError
+
+BACKENDS = ("auto", "python", "compiled")
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MUL1, _MUL2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+# --- seeding ---------------------------------------------------------------------------------------------
+def _mix(x: int) -> int:
+    """SplitMix64's finaliser of ``x + golden`` (64-bit wraparound)."""
+    z = (x + _GOLDEN) & _MASK64
+    z = ((z ^ (z >> 30)) * _MUL1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MUL2) & _MASK64
+    return z ^ (z >> 31)
+
+
+def episode_seed(seed: int, k: int, j: int) -> int:
+    """The seed of game ``k``'s ``j``-th episode (``j`` from 0) in a vector env made with ``seed``:
+    ``mix(mix(mix(seed mod 2**64) ^ k) ^ j) >> 1``, where ``mix`` is SplitMix64's step (add 0x9E3779B97F4A7C15, then
+    its finaliser), all modulo 2**64. An int in ``0 .. 2**63 - 1``; ``hustings.make(game).reset(seed=...)`` with it
+    plays the same game."""
+    return _mix(_mix(_mix(int(seed) & _MASK64) ^ int(k)) ^ int(j)) >> 1
+
+
+def _mix_array(x: np.ndarray) -> np.ndarray:
+    z = x + np.uint64(_GOLDEN)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(_MUL1)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(_MUL2)
+    return z ^ (z >> np.uint64(31))
+
+
+def episode_seeds(seed: int, games: np.ndarray, episodes: np.ndarray) -> np.ndarray:
+    """:func:`episode_seed` for many games at once: ``int64`` seeds of game ``games[i]``'s episode ``episodes[i]``."""
+    base = _mix_array(np.array([int(seed) & _MASK64], dtype=np.uint64))[0]
+    with np.errstate(over="ignore"):
+        z = _mix_array(base ^ np.asarray(games, dtype=np.uint64))
+        z = _mix_array(z ^ np.asarray(episodes, dtype=np.uint64))
+    return (z >> np.uint64(1)).astype(np.int64)
+
+
+# --- backends --------------------------------------------------------------------------------------------
+def _numba_missing(exc: ImportError) -> bool:
+    name = getattr(exc, "name", None) or ""
+    return name.split(".")[0] in ("numba", "llvmlite") or "numba" in str(exc)
+
+
+def engine_class(game: str, backend: str = "auto"):
+    """The batched engine class for game ``game``: its compiled ``BatchEngine`` (the module named by
+    ``GameInfo.engine``, imported here, lazily) or :class:`~hustings.core.batch.PythonBatchEngine`.
+
+    ``backend="auto"`` takes the compiled engine where the game has one and numba imports, else the Python loop;
+    ``"python"`` always the loop; ``"compiled"`` the compiled engine or :class:`~hustings.errors.ConfigError`."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"backend={backend!r} is invalid; expected one of {BACKENDS}")
+    info = registry.info(game)
+    if backend == "python":
+        return PythonBatchEngine
+    if info.engine is None:
+        if backend == "compiled":
+            raise ConfigError(f"{info.name} has no compiled engine; use backend='python' or 'auto'")
+        return PythonBatchEngine
+    try:
+        module = importlib.import_module(info.engine)
+    except ImportError as exc:
+        if not _numba_missing(exc):
+            raise
+        if backend == "compiled":
+            raise ConfigError(f"{info.name}'s compiled engine needs numba, which is not installed "
+                              f"(pip install numba); or use backend='python' or 'auto'") from None
+        return PythonBatchEngine
+    return module.BatchEngine
+
+
+def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of ``mask`` (``int8[N, A]``), as ``int64[N]`` (0 where a row has
+    none). Draws ``N`` uniforms from ``rng``."""
+    counts = mask.sum(axis=1, dtype=np.int64)
+    pick = (rng.random(len(mask)) * counts).astype(np.int64)
+    return (np.cumsum(mask, axis=1, dtype=np.int32) <= pick[:, None]).sum(axis=1).astype(np.int64)
+
+
+# --- the vector env --------------------------------------------------------------------------------------
+class VectorEnv:
+    """``num_envs`` games of one configuration, stepped together; made by :func:`make_vector` (see there)."""
+
+    def __init__(self, game: str, num_envs: int, num_players: int | None = None, seed: int = 0, reward: str = "win",
+                 illegal_action: str = "raise", illegal_penalty: float = -1.0, backend: str = "auto", **options):
+        if reward not in REWARD_MODES:
+            raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
+        if illegal_action not in ILLEGAL_MODES:
+            raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
+            raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ConfigError(f"num_envs={num_envs!r} is invalid; expected an int >= 1")
+        self._check_seed(seed)
+        self.info = registry.info(game)
+        self.game = registry.make_game(game, num_players, options)
+        self.reward_mode, self.illegal_action, self.illegal_penalty = reward, illegal_action, float(illegal_penalty)
+        self.engine = self._make_engine(backend, int(num_envs))
+        n, self._n_envs = self.game.num_players, int(num_envs)
+        self._seed = int(seed)
+        self._episode = np.zeros(self._n_envs, dtype=np.int64)
+        self._seeds = np.zeros(self._n_envs, dtype=np.int64)
+        self._mask = np.zeros((self._n_envs, self.game.num_actions), dtype=np.int8)
+        self._obs = np.zeros((self._n_envs, self.game.observation_size), dtype=np.float32)
+        self._prev_scores = np.zeros((self._n_envs, n), dtype=np.float64)
+        self._global_size: int | None = None
+        self._started = False
+
+    def _make_engine(self, backend: str, num_envs: int):
+        cls = engine_class(self.info.name, backend)
+        self._backend = "python" if cls is PythonBatchEngine else "compiled"
+        try:
+            return cls(self.game, num_envs)
+        except ConfigError:
+            if backend != "auto" or cls is PythonBatchEngine:
+                raise
+            self._backend = "python"
+            return PythonBatchEngine(self.game, num_envs)  # an option the compiled engine does not cover
+
+    @staticmethod
+    def _check_seed(seed) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise ConfigError(f"seed={seed!r} is invalid; expected an int")
+
+    # --- properties ------------------------------------------------------------------------------
+    @property
+    def num_envs(self) -> int:
+        """The number of games stepped together (N)."""
+        return self._n_envs
+
+    @property
+    def num_players(self) -> int:
+        """Seats at each table."""
+        return self.game.num_players
+
+    @property
+    def observation_size(self) -> int:
+        """Length of one observation vector (the AEC env's ``observation``)."""
+        return self.game.observation_size
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the flat action space (the AEC env's ``Discrete(n)``)."""
+        return self.game.num_actions
+
+    @property
+    def backend(self) -> str:
+        """``"python"`` (the rules states in a loop) or ``"compiled"`` (the game's numba engine)."""
+        return self._backend
+
+    @property
+    def episode_seeds(self) -> np.ndarray:
+        """``int64[N]``: the seed each game's current episode started from (:func:`episode_seed`)."""
+        return self._seeds.copy()
+
+    @property
+    def episodes(self) -> np.ndarray:
+        """``int64[N]``: the index ``j`` of each game's current episode (0 for the first after ``reset(seed)``)."""
+        return self._episode.copy()
+
+    # --- lifecycle -------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Start every game. With ``seed``, game ``k`` starts episode 0 of ``seed`` (the first reset without one uses
+        the ``seed`` the env was made with); without, every game starts its next episode. Returns
+        ``(obs, mask, player)``: ``float32[N, observation_size]`` (each mover's observation), ``int8[N, num_actions]``
+        and ``int32[N]``."""
+        if seed is not None:
+            self._check_seed(seed)
+            self._seed = int(seed)
+            self._episode[:] = 0
+        elif self._started:
+            self._episode += 1
+        self._seeds = episode_seeds(self._seed, np.arange(self._n_envs), self._episode)
+        self.engine.reset(self._seeds)
+        self._prev_scores[:] = self.engine.scores
+        self._started = True
+        return self.observe()
+
+    def observe(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(obs, mask, player)`` of the games as they are now (fresh arrays: safe to keep)."""
+        self._need_reset("observe")
+        self.engine.observe(self._obs)
+        self.engine.legal_mask(self._mask)
+        return self._obs.copy(), self._mask.copy(), self.engine.player.copy()
+
+    def _need_reset(self, what: str) -> None:
+        if not self._started:
+            raise ResetNeededError(f"{self.info.name}: call reset() before {what}()")
+
+    def step(self, actions) -> tuple:
+        """Apply ``actions[k]`` (an int action id) for the mover of every game ``k``; games that end are started
+        again (their next episode) in the same call.
+
+        Returns ``(obs, mask, player, rewards, terminated, truncated, info)``: the new games' observations, masks
+        and movers where a game ended; ``rewards`` ``float32[N, num_players]``; ``terminated``/``truncated``
+        ``bool[N]``, whether game ``k`` ended in this step; ``info`` holds ``final`` (``bool[N]``: ended in this
+        step), ``final_scores`` (``float64[N, n]``), ``final_returns`` (``float64[N, n]``), ``final_winners``
+        (``bool[N, n]``), valid in the rows of the games that ended (zeros elsewhere), ``illegal`` (``bool[N]``,
+        games ended by an illegal action under ``illegal_action="terminate"``) and ``illegal_messages``
+        (``{k: message}``).
+
+        An action that is not an integer, out of range or illegal raises
+        :class:`~hustings.errors.IllegalActionError` naming the first such game, with no game changed; under
+        ``illegal_action="terminate"`` an illegal (in-range) action ends that game instead: the offender is paid
+        ``illegal_penalty`` and the other seats 0, its final returns are those rewards, and no seat won."""
+        self._need_reset("step")
+        eng, n_envs = self.engine, self._n_envs
+        acts = self._checked_actions(actions)
+        live = eng.player >= 0
+        rows = np.arange(n_envs)
+        bad = live & (self._mask[rows, acts] == 0)
+        illegal = np.zeros(n_envs, dtype=bool)
+        messages: dict[int, str] = {}
+        if bad.any():
+            if self.illegal_action == "raise":
+                k = int(np.flatnonzero(bad)[0])
+                raise IllegalActionError(self._illegal_message(k, int(acts[k])))
+            illegal = bad
+            for k in np.flatnonzero(bad).tolist():
+                messages[k] = self._illegal_message(k, int(acts[k]))
+            offenders = eng.player[illegal].astype(np.int64)
+            illegal_scores = eng.scores[illegal].copy()
+            # The game is started again below, so what it is stepped with here does not matter: a legal action.
+            acts = acts.copy()
+            acts[illegal] = np.argmax(self._mask[illegal], axis=1)
+        eng.apply(acts)
+        done = eng.player < 0
+        n = self.game.num_players
+        if self.reward_mode == "win":
+            rewards = np.where(done[:, None], eng.returns, 0.0)
+        else:
+            rewards = eng.scores - self._prev_scores
+        terminated = eng.terminated.copy()
+        truncated = eng.truncated.copy()
+        final_scores = np.where(done[:, None], eng.scores, 0.0)
+        final_returns = np.where(done[:, None], eng.returns, 0.0)
+        final_winners = eng.winners & done[:, None]
+        if illegal.any():
+            penalties = np.zeros((len(offenders), n))
+            penalties[np.arange(len(offenders)), offenders] = self.illegal_penalty
+            rewards[illegal] = penalties
+            final_scores[illegal] = illegal_scores
+            final_returns[illegal] = penalties
+            final_winners[illegal] = False
+            terminated |= illegal
+            truncated &= ~illegal
+            done |= illegal
+        info = {"final": done, "final_scores": final_scores, "final_returns": final_returns,
+                "final_winners": final_winners, "illegal": illegal, "illegal_messages": messages}
+        if done.any():
+            ended = np.flatnonzero(done)
+            self._episode[ended] += 1
+            self._seeds[ended] = episode_seeds(self._seed, ended, self._episode[ended])
+            eng.reset(self._seeds[ended], ended)
+        self._prev_scores[:] = eng.scores
+        obs, mask, player = self.observe()
+        return obs, mask, player, rewards.astype(np.float32), terminated, truncated, info
+
+    def _checked_actions(self, actions) -> np.ndarray:
+        arr = np.asarray(actions)
+        n_envs, size = self._n_envs, self.game.num_actions
+        if arr.shape != (n_envs,):
+            raise IllegalActionError(f"{self.info.name}: actions must be one int per game, shape ({n_envs},); "
+                                     f"got shape {arr.shape}")
+        if arr.dtype.kind not in "iu":
+            items = arr.tolist() if isinstance(actions, np.ndarray) else list(actions)
+            for k, a in enumerate(items):
+                if isinstance(a, bool) or not isinstance(a, (int, np.integer)):
+                    raise IllegalActionError(
+                        f"{self.info.name}: game {k}: action {a!r} ({type(a).__name__}) is not an integer; expected an "
+                        f"int in 0..{size - 1}; legal actions: {self._legal_text(k)}")
+            for k, a in enumerate(items):
+                if not 0 <= a < size:
+                    raise IllegalActionError(f"{self.info.name}: game {k}: action {a} is out of range; expected an "
+                                             f"int in 0..{size - 1}; legal actions: {self._legal_text(k)}")
+            arr = np.array(items, dtype=np.int64)
+        out_of_range = (arr < 0) | (arr >= size)
+        if out_of_range.any():
+            k = int(np.flatnonzero(out_of_range)[0])
+            raise IllegalActionError(f"{self.info.name}: game {k}: action {int(arr[k])} is out of range; expected an "
+                                     f"int in 0..{size - 1}; legal actions: {self._legal_text(k)}")
+        return arr.astype(np.int64, copy=False)
+
+    def _legal_text(self, k: int) -> str:
+        legal = np.flatnonzero(self._mask[k]).tolist()
+        shown = ", ".join(f"{a} ({self.game.action_name(a)})" for a in legal[:40])
+        return shown + (f", ... ({len(legal)} in all)" if len(legal) > 40 else "") if legal else "none"
+
+    def _illegal_message(self, k: int, action: int) -> str:
+        return (f"{self.info.name}: game {k}: action {action} ({self.game.action_name(action)}) is not legal for "
+                f"player_{int(self.engine.player[k])}; legal actions: {self._legal_text(k)}")
+
+    # --- states ----------------------------------------------------------------------------------
+    def states(self) -> list:
+        """Every game as an independent rules :class:`~hustings.core.rules.State` (they play on as the games would)."""
+        self._need_reset("states")
+        return [self.engine.to_state(k) for k in range(self._n_envs)]
+
+    def set_state(self, k: int, state) -> None:
+        """Continue game ``k`` from a rules ``state`` of this configuration (any point of play); :meth:`observe`
+        gives the new observations. Its episode seed stays what it was."""
+        self._need_reset("set_state")
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < self._n_envs:
+            raise ConfigError(f"set_state: game index {k!r} is invalid; expected an int in 0..{self._n_envs - 1}")
+        self.engine.from_state(int(k), state)
+        self._prev_scores[k] = self.engine.scores[k]
+        self.engine.legal_mask(self._mask)
+
+    def state(self) -> np.ndarray:
+        """The global state of every game (every seat's private information too), ``float32[N, ...]``: the AEC
+        env's ``state()``, for centralised critics."""
+        self._need_reset("state")
+        if self._global_size is None:
+            self._global_size = int(np.asarray(self.engine.to_state(0).global_observation()).size)
+        out = np.zeros((self._n_envs, self._global_size), dtype=np.float32)
+        self.engine.global_observation(out)
+        return out
+
+    def teams(self) -> list[list[list[int]]]:
+        """Who wins together, per game: the rules state's ``teams()`` (lists of seats)."""
+        self._need_reset("teams")
+        own = getattr(self.engine, "teams", None)
+        if own is not None:
+            return [own(k) for k in range(self._n_envs)]
+        return [self.engine.to_state(k).teams() for k in range(self._n_envs)]
+
+    def __repr__(self) -> str:
+        return (f"VectorEnv({self.info.name!r}, num_envs={self._n_envs}, num_players={self.num_players}, "
+                f"backend={self.backend!r})")
+
+
+def make_vector(game: str, num_envs: int, num_players: int | None = None, seed: int = 0, reward: str = "win",
+                illegal_action: str = "raise", illegal_penalty: float = -1.0, backend: str = "auto",
+                **options) -> VectorEnv:
+    """``num_envs`` games of ``game`` stepped together (a :class:`VectorEnv`; ``reset()`` it before use).
+
+    ``num_players`` (default: the game's default size), ``reward`` (``"win"``: at game end ``state.returns()``;
+    ``"score"``: each step every seat's change of ``state.scores()``), ``illegal_action`` (``"raise"`` or
+    ``"terminate"``) and ``illegal_penalty`` are the AEC env's (``hustings.make``); ``seed`` seeds every episode of
+    every game (:func:`episode_seed`); ``backend`` is ``"auto"``, ``"python"`` or ``"compiled"`` (:func:`engine_class`);
+    ``options`` are the game's variant options."""
+    return VectorEnv(game, num_envs, num_players=num_players, seed=seed, reward=reward, illegal_action=illegal_action,
+                     illegal_penalty=illegal_penalty, backend=backend, **options)
+
+
+# --- the differential check ------------------------------------------------------------------------------
+def _difference(game, what: str, got, want) -> str:
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape:
+        return f"{what}: engine shape {got.shape}, rules shape {want.shape}"
+    idx = np.flatnonzero(got.reshape(-1) != want.reshape(-1))
+    i = int(idx[0]) if len(idx) else 0
+    where = ""
+    if what.startswith("observation"):
+        for name, start, length, _ in game.observation_fields():
+            if start <= i < start + length:
+                where = f" (field {name}[{i - start}])"
+    return (f"{what} differs at {len(idx)} place(s); first at index {i}{where}: engine {got.reshape(-1)[i]!r}, "
+            f"rules {want.reshape(-1)[i]!r}")
+
+
+def _comparable_json(state) -> dict:
+    data = dict(state.to_json())
+    data.pop("score_version", None)  # a change counter, not part of play
+    return data
+
+
+def compare_with_rules(engine_cls, game, games: int = 100, seed: int = 0, every: int = 25, states: list | None = None,
+                       check_to_state: bool = True) -> dict:
+    """Play ``games`` random games through ``engine_cls(game, games)`` (one batch) and through the rules module (one
+    state each) side by side, and compare them; raise ``AssertionError`` naming the game index, the decision and what
+    differs at the first difference.
+
+    ``game`` is a rules :class:`~hustings.core.rules.Game` (or a game name, at its default size). The games start
+    from :func:`episode_seed` (``seed``, ``k``, 0), or from ``states`` (rules states, loaded with ``from_state``:
+    positions, saved states). Actions are uniformly random legal ones from ``numpy.random.default_rng(seed)``.
+    Compared at every decision: the mover (``-1`` once over), the legal mask and the mover's observation (bit for
+    bit); every ``every``-th batch step: every seat's observation, the global observation, the scores and, with
+    ``check_to_state``, for one game (``k`` cycling) that ``to_state(k).to_json()`` equals the rules state's (but
+    for ``score_version``), after which that game is loaded back with ``from_state`` and played on. At the end:
+    terminated, truncated, scores, returns and winners. Returns ``{"games": ..., "decisions": ...}``."""
+    if isinstance(game, str):
+        game = registry.make_game(game)
+    engine = engine_cls(game, games)
+    seeds = episode_seeds(seed, np.arange(games), np.zeros(games, dtype=np.int64))
+    engine.reset(seeds)
+    if states is None:
+        ref = [game.new_initial_state(seed=int(s)) for s in seeds]
+    else:
+        if len(states) != games:
+            raise ConfigError(f"compare_with_rules: {len(states)} states for games={games}; expected one per game")
+        ref = [st.clone() for st in states]
+        for k, st in enumerate(states):
+            engine.from_state(k, st.clone())
+    for st in ref:
+        st.record_events = False
+    n, size = game.num_players, game.num_actions
+    rng = np.random.default_rng(seed)
+    mask = np.zeros((games, size), dtype=np.int8)
+    obs = np.zeros((games, game.observation_size), dtype=np.float32)
+    want_obs = np.zeros_like(obs)
+    made = np.zeros(games, dtype=np.int64)  # decisions made so far, per game
+    step = 0
+
+    def check(ok: bool, k: int, what: str) -> None:
+        if not ok:
+            origin = f"seed {int(seeds[k])}" if states is None else "a given state"
+            raise AssertionError(f"{game!r}: game {k} ({origin}), decision {int(made[k])}: {what}")
+
+    while True:
+        want_player = np.array([-1 if st.is_terminal() else st.current_player() for st in ref], dtype=np.int32)
+        for k in np.flatnonzero(engine.player != want_player).tolist():
+            check(False, k, f"mover: engine {int(engine.player[k])}, rules {int(want_player[k])}")
+        live = np.flatnonzero(want_player >= 0).tolist()
+        if not live:
+            break
+        want_mask = np.zeros_like(mask)
+        for k in live:
+            want_mask[k, ref[k].legal_actions()] = 1
+            want_obs[k] = ref[k].observation(int(want_player[k]))
+        engine.legal_mask(mask)
+        engine.observe(obs)
+        for k in range(games):
+            check(np.array_equal(mask[k], want_mask[k]), k, _difference(game, "legal mask", mask[k], want_mask[k]))
+            if want_player[k] < 0:
+                check(not obs[k].any(), k, "observation of a finished game is not all zeros")
+            else:
+                check(np.array_equal(obs[k], want_obs[k]), k,
+                      _difference(game, f"observation of the mover (seat {int(want_player[k])})", obs[k], want_obs[k]))
+        if step % every == 0:
+            _check_all_views(engine, ref, game, check)
+            if check_to_state:
+                k = live[(step // every) % len(live)]
+                got = _comparable_json(engine.to_state(k))
+                want = _comparable_json(ref[k])
+                bad = sorted(key for key in set(got) | set(want) if got.get(key) != want.get(key))
+                check(not bad, k, f"to_state(k).to_json() differs from the rules state's in {bad}")
+                engine.from_state(k, ref[k].clone())
+        actions = random_legal_actions(want_mask, rng)
+        engine.apply(actions)
+        for k in live:
+            ref[k].apply_unchecked(int(actions[k]))
+        made[live] += 1
+        step += 1
+    _check_all_views(engine, ref, game, check)
+    for k, st in enumerate(ref):
+        check(bool(engine.truncated[k]) == bool(st.truncated), k,
+              f"truncated: engine {bool(engine.truncated[k])}, rules {bool(st.truncated)}")
+        check(bool(engine.terminated[k]) == (not st.truncated), k,
+              f"terminated: engine {bool(engine.terminated[k])}, rules {not st.truncated}")
+        check(np.array_equal(engine.returns[k], np.array(st.returns(), dtype=np.float64)), k,
+              _difference(game, "returns", engine.returns[k], st.returns()))
+        won = np.zeros(n, dtype=bool)
+        won[st.winners()] = True
+        check(np.array_equal(engine.winners[k], won), k, _difference(game, "winners", engine.winners[k], won))
+    return {"games": games, "decisions": int(made.sum())}
+
+
+def _check_all_views(engine, ref: list, game, check) -> None:
+    """Every seat's observation, the global observation and the scores of every game."""
+    games, n = len(ref), game.num_players
+    obs = np.zeros((games, game.observation_size), dtype=np.float32)
+    for seat in range(n):
+        engine.observe_seat(np.full(games, seat, dtype=np.int32), obs)
+        for k, st in enumerate(ref):
+            want = st.observation(seat)
+            check(np.array_equal(obs[k], want), k, _difference(game, f"observation of seat {seat}", obs[k], want))
+    size = int(np.asarray(ref[0].global_observation()).size)
+    glob = np.zeros((games, size), dtype=np.float32)
+    engine.global_observation(glob)
+    for k, st in enumerate(ref):
+        want = st.global_observation()
+        check(np.array_equal(glob[k], want), k, _difference(game, "global observation", glob[k], want))
+        want_scores = np.array(st.scores(), dtype=np.float64)
+        check(np.array_equal(engine.scores[k], want_scores), k,
+              _difference(game, "scores", engine.scores[k], want_scores))
