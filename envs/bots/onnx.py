@@ -9,12 +9,12 @@ policy expects; a mismatch is a clear error.
 """
 from __future__ import annotations
 
-import json
 import os
 
 import numpy as np
 
 from ..core.bots import Bot
+from ..core.files import read_json
 from ..errors import OnnxPolicyError
 
 SIDECAR_FORMAT = "hustings-onnx-policy"
@@ -37,12 +37,9 @@ class OnnxBot(Bot):
             if not os.path.isfile(p):
                 raise OnnxPolicyError(f"{p} does not exist; expected an export of `hustings export` "
                                       f"(policy.onnx with policy.json beside it)")
-        try:
-            with open(sidecar_path) as fh:
-                self.meta = json.load(fh)
-        except json.JSONDecodeError as exc:
-            raise OnnxPolicyError(f"{sidecar_path} is not valid JSON ({exc})") from None
-        if self.meta.get("format") != SIDECAR_FORMAT:
+        self.meta = read_json(sidecar_path, OnnxPolicyError, sidecar_path,
+                              "the policy.json that `hustings export` writes beside policy.onnx")
+        if not isinstance(self.meta, dict) or self.meta.get("format") != SIDECAR_FORMAT:
             raise OnnxPolicyError(f"{sidecar_path} is not a hustings policy sidecar (format {SIDECAR_FORMAT!r})")
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1

@@ -21,6 +21,7 @@ import os
 import numpy as np
 
 from ..core.bots import Bot
+from ..core.files import parse_json
 from ..errors import CheckpointError
 
 #: The version of the checkpoint and ``policy.npz`` formats this hustings reads and writes.
@@ -308,7 +309,6 @@ def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
     """The metadata and the :class:`NumpyPolicy` of a ``policy.npz``; a bad file raises :class:`CheckpointError`
     (missing, unreadable, corrupt: its content hash does not match; a missing array or a wrong shape, named; an
     unknown activation). Files written before hustings stored a content hash load unchecked by it."""
-    import json
     import zipfile
 
     expected = "a policy.npz written by `hustings train` (or a shipped bot's)"
@@ -316,12 +316,16 @@ def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
         raise CheckpointError(f"policy file {path} does not exist; expected {expected}")
     try:
         with np.load(path, allow_pickle=False) as z:
-            meta = json.loads(str(z["meta"]))
+            meta = parse_json(str(z["meta"]), CheckpointError, f"policy file {path}: its metadata", expected)
             stored = {k: z[k] for k in z.files if k.startswith("layer")}
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
+    except CheckpointError:
+        raise
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         raise CheckpointError(f"policy file {path} is corrupt ({type(exc).__name__}: {exc}); expected {expected}") \
             from None
     what = f"policy file {path}"
+    if not isinstance(meta, dict):
+        raise CheckpointError(f"{what}: its metadata is a {type(meta).__name__}; expected an object ({expected})")
     check_envelope(meta, what, NPZ_FORMAT, "a hustings policy", expected, npz_content(meta, stored))
     missing = [k for k in NPZ_REQUIRED if k not in meta]
     if missing:

@@ -18,9 +18,10 @@ checks its form; what ``hustings replay`` shows are the events of the re-simulat
 from __future__ import annotations
 
 import json
+import os
 
 from .. import registry
-from ..core.files import atomic_write
+from ..core.files import atomic_write, read_json
 from ..core.rules import Game, State
 from ..errors import HustingsError, RecordError
 from ..version import __version__
@@ -170,10 +171,6 @@ def save(record: dict, path: str) -> None:
 
 def load(path: str) -> dict:
     """Read a record file (JSON); a missing or unreadable file raises :class:`RecordError`."""
-    try:
-        with open(path) as fh:
-            return json.load(fh)
-    except FileNotFoundError:
-        raise RecordError(f"record file {path} does not exist") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"record file {path} is not valid JSON ({exc})") from None
+    if not os.path.exists(path):
+        raise RecordError(f"record file {path} does not exist")
+    return read_json(path, RecordError, f"record file {path}", "a game record written by hustings (JSON)")

@@ -23,6 +23,7 @@ import json
 import os
 import sys
 
+from ..core.files import read_json
 from ..core.rules import ComponentError
 
 SHIPPED_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "cards.json")
@@ -253,15 +254,8 @@ def load(source=None) -> Components:
     if isinstance(source, dict):
         return Components(validate(copy.deepcopy(source), "<dict>"), "<dict>")
     path = os.fspath(source)
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise ComponentError(f"politix components {path}: cannot read the file ({exc.strerror}); expected a "
-                             f"JSON file in the schema of components.shipped()") from None
-    except json.JSONDecodeError as exc:
-        raise ComponentError(f"politix components {path}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                             f"{exc.msg}); expected a JSON object") from None
+    data = read_json(path, ComponentError, f"politix components {path}",
+                     "a JSON file in the schema of components.shipped()")
     return Components(validate(data, path), path)
 
 

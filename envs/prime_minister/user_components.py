@@ -29,6 +29,7 @@ import copy
 import hashlib
 import json
 
+from ..core.files import read_json
 from ..core.rules import ComponentError
 from .components import BILL_DECK, BILL_LIST, DECKS
 from .data_loader import META_KEYS, data, data_fields, provenance, validate_data
@@ -59,13 +60,8 @@ def load(spec) -> tuple[dict, str]:
     """The merged, validated data set of ``spec`` (a path or a dict) and its fingerprint."""
     if isinstance(spec, str):
         name = spec
-        try:
-            with open(spec, encoding="utf-8") as f:
-                user = json.load(f)
-        except OSError as exc:
-            _fail(name, None, None, None, f"cannot be read ({exc.strerror or exc}); expected a JSON file")
-        except json.JSONDecodeError as exc:
-            _fail(name, None, None, None, f"is not valid JSON ({exc})")
+        user = read_json(spec, ComponentError, f"prime_minister: components {name}",
+                         f"a JSON object of data kinds {list(KINDS)}")
     elif isinstance(spec, dict):
         name, user = "<dict>", copy.deepcopy(spec)
     else:

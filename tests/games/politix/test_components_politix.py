@@ -178,11 +178,11 @@ def test_refused_files_name_file_entry_and_field(tmp_path, edit, where, field, w
 
 
 def test_unreadable_files_and_bad_option_types(tmp_path):
-    with pytest.raises(ComponentError, match="cannot read"):
+    with pytest.raises(ComponentError, match="missing.json cannot be read"):
         PolitixGame(4, components=str(tmp_path / "missing.json"))
     bad = tmp_path / "broken.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(ComponentError, match=r"broken.json: not valid JSON \(line 1"):
+    with pytest.raises(ComponentError, match=r"broken.json is not valid JSON \(line 1"):
         PolitixGame(4, components=str(bad))
     listed = tmp_path / "list.json"
     listed.write_text("[]", encoding="utf-8")
