@@ -133,7 +133,6 @@ class VectorEnv:
         self._episode = np.zeros(self._n_envs, dtype=np.int64)
         self._seeds = np.zeros(self._n_envs, dtype=np.int64)
         self._mask = np.zeros((self._n_envs, self.game.num_actions), dtype=np.int8)
-        self._obs = np.zeros((self._n_envs, self.game.observation_size), dtype=np.float32)
         self._prev_scores = np.zeros((self._n_envs, n), dtype=np.float64)
         self._global_size: int | None = None
         self._started = False
@@ -211,9 +210,10 @@ class VectorEnv:
     def observe(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(obs, mask, player)`` of the games as they are now (fresh arrays: safe to keep)."""
         self._need_reset("observe")
-        self.engine.observe(self._obs)
+        obs = np.empty((self._n_envs, self.game.observation_size), dtype=np.float32)
+        self.engine.observe(obs)
         self.engine.legal_mask(self._mask)
-        return self._obs.copy(), self._mask.copy(), self.engine.player.copy()
+        return obs, self._mask.copy(), self.engine.player.copy()
 
     def _need_reset(self, what: str) -> None:
         if not self._started:
@@ -447,18 +447,20 @@ def compare_with_rules(engine_cls, game, games: int = 100, seed: int = 0, every:
         if not live:
             break
         want_mask = np.zeros_like(mask)
+        want_obs[:] = 0.0
         for k in live:
             want_mask[k, ref[k].legal_actions()] = 1
             want_obs[k] = ref[k].observation(int(want_player[k]))
         engine.legal_mask(mask)
         engine.observe(obs)
-        for k in range(games):
-            check(np.array_equal(mask[k], want_mask[k]), k, _difference(game, "legal mask", mask[k], want_mask[k]))
-            if want_player[k] < 0:
-                check(not obs[k].any(), k, "observation of a finished game is not all zeros")
-            else:
-                check(np.array_equal(obs[k], want_obs[k]), k,
-                      _difference(game, f"observation of the mover (seat {int(want_player[k])})", obs[k], want_obs[k]))
+        if not np.array_equal(mask, want_mask):
+            k = _first_row_differing(mask, want_mask)
+            check(False, k, _difference(game, "legal mask", mask[k], want_mask[k]))
+        if not np.array_equal(obs, want_obs):
+            k = _first_row_differing(obs, want_obs)
+            check(want_player[k] >= 0, k, "observation of a finished game is not all zeros")
+            check(False, k, _difference(game, f"observation of the mover (seat {int(want_player[k])})", obs[k],
+                                        want_obs[k]))
         if step % every == 0:
             _check_all_views(engine, ref, game, check)
             if check_to_state:
@@ -488,15 +490,22 @@ def compare_with_rules(engine_cls, game, games: int = 100, seed: int = 0, every:
     return {"games": games, "decisions": int(made.sum())}
 
 
+def _first_row_differing(got: np.ndarray, want: np.ndarray) -> int:
+    return int(np.flatnonzero((got != want).any(axis=1))[0])
+
+
 def _check_all_views(engine, ref: list, game, check) -> None:
     """Every seat's observation, the global observation and the scores of every game."""
     games, n = len(ref), game.num_players
     obs = np.zeros((games, game.observation_size), dtype=np.float32)
+    want = np.zeros_like(obs)
     for seat in range(n):
         engine.observe_seat(np.full(games, seat, dtype=np.int32), obs)
         for k, st in enumerate(ref):
-            want = st.observation(seat)
-            check(np.array_equal(obs[k], want), k, _difference(game, f"observation of seat {seat}", obs[k], want))
+            want[k] = st.observation(seat)
+        if not np.array_equal(obs, want):
+            k = _first_row_differing(obs, want)
+            check(False, k, _difference(game, f"observation of seat {seat}", obs[k], want[k]))
     size = int(np.asarray(ref[0].global_observation()).size)
     glob = np.zeros((games, size), dtype=np.float32)
     engine.global_observation(glob)
