@@ -51,3 +51,58 @@ def test_a_finite_policy_still_plays_legal_moves(tmp_path):
         if state.is_terminal():
             break
         state.apply_action(bot.act(state, state.current_player()))
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    pytest.importorskip("torch")
+    pytest.importorskip("onnxscript")
+    from hustings.training.export import export
+
+    out = tmp_path_factory.mktemp("exported")
+    export(checkpoints.policy_path("democracy").replace("policy.npz", "policy.pt"), str(out), torch_program=False)
+    return out
+
+
+def _tampered(exported, tmp_path, change):
+    import shutil
+
+    shutil.copy(exported / "policy.onnx", tmp_path / "policy.onnx")
+    meta = json.loads((exported / "policy.json").read_text())
+    change(meta)
+    (tmp_path / "policy.json").write_text(json.dumps(meta))
+    return str(tmp_path / "policy.onnx")
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("num_players", None, "num_players is None; expected a whole number > 0"),
+    ("game", ["democracy"], "game is \\['democracy'\\]; expected a game's name"),
+    ("observation_version", "1", "observation_version is '1'; expected a whole number"),
+    ("version", 2, "version is 2; expected 1"),
+    ("activation", "gelu", "activation is 'gelu'; expected tanh or relu"),
+    ("inputs", {"observation": ["float32", ["batch", 3]]}, "inputs is"),
+])
+def test_an_onnx_sidecar_is_checked_field_by_field(exported, tmp_path, field, value, message):
+    from hustings.bots.onnx import OnnxBot
+
+    path = _tampered(exported, tmp_path, lambda m: m.__setitem__(field, value))
+    with pytest.raises(hustings.OnnxPolicyError, match="policy.json: " + message):
+        OnnxBot(path)
+
+
+def test_a_model_with_another_games_sidecar_is_refused_at_load(exported, tmp_path):
+    from hustings.bots.onnx import OnnxBot
+
+    politix = registry.make_game("politix")
+
+    def as_politix(meta):
+        obs, acts = politix.observation_size, politix.num_actions
+        meta.update(game="politix", observation_size=obs, num_actions=acts,
+                    inputs={"observation": ["float32", ["batch", obs]], "action_mask": ["int8", ["batch", acts]]},
+                    outputs={"action": ["int64", ["batch"]], "probabilities": ["float32", ["batch", acts]]})
+
+    with pytest.raises(hustings.OnnxPolicyError, match="a model and a sidecar from different exports"):
+        OnnxBot(_tampered(exported, tmp_path, as_politix))
+    bot = OnnxBot(str(exported / "policy.onnx"))
+    with pytest.raises(hustings.OnnxPolicyError, match="plays democracy with 4 players; this game is politix"):
+        bot.check_game(politix)
