@@ -142,11 +142,13 @@ class VectorEnv:
         self._backend = "python" if cls is PythonBatchEngine else "compiled"
         try:
             return cls(self.game, num_envs)
-        except ConfigError:
-            if backend != "auto" or cls is PythonBatchEngine:
+        except (ConfigError, ImportError) as exc:
+            # With "auto": an option the compiled engine does not cover, or numba missing where it imports lazily.
+            if backend != "auto" or cls is PythonBatchEngine or (
+                    isinstance(exc, ImportError) and not _numba_missing(exc)):
                 raise
             self._backend = "python"
-            return PythonBatchEngine(self.game, num_envs)  # an option the compiled engine does not cover
+            return PythonBatchEngine(self.game, num_envs)
 
     @staticmethod
     def _check_seed(seed) -> None:

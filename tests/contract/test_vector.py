@@ -68,12 +68,11 @@ def _envs(game: str, n: int, reward: str, options: dict) -> list:
 @pytest.mark.parametrize("game,n", SIZES)
 def test_a_batch_equals_aec_envs_across_auto_resets_in_both_reward_modes(game, n):
     rng = np.random.default_rng(1)
-    ended = 0
-    for reward, steps in (("win", 600), ("score", 150)):
+    for reward, steps in (("win", 600), ("score", 250)):
         venv = make_vector(game, N, num_players=n, reward=reward, backend="python")
         assert venv.backend == "python" and venv.num_envs == N and venv.num_players == n
-        ended += aec_run(venv, _envs(game, n, reward, {}), steps, rng)
-    assert ended > 0
+        ended = aec_run(venv, _envs(game, n, reward, {}), steps, rng)
+        assert ended > 0 or reward == "score"  # long games may not end in the shorter score run
 
 
 @pytest.mark.parametrize("game,n,options", OPTIONS)
@@ -241,7 +240,9 @@ def test_backends_a_compiled_engine_plugs_in_and_numba_missing_falls_back(monkey
     assert make_vector("prime_minister", 2).backend == "python"
     (tmp_path / "fake_engine.py").write_text(
         "from hustings.core.batch import PythonBatchEngine\n\nclass BatchEngine(PythonBatchEngine):\n    pass\n")
-    (tmp_path / "fake_nonumba.py").write_text("raise ModuleNotFoundError(\"No module named 'numba'\", name='numba')\n")
+    (tmp_path / "fake_nonumba.py").write_text("import numba\n")
+    (tmp_path / "fake_lazy.py").write_text(
+        "class BatchEngine:\n    def __init__(self, game, num_envs):\n        import numba  # noqa: F401\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     real = registry.info
 
@@ -255,10 +256,13 @@ def test_backends_a_compiled_engine_plugs_in_and_numba_missing_falls_back(monkey
     venv = make_vector("politrickers", 2, backend="auto")
     assert venv.backend == "compiled" and type(venv.engine).__name__ == "BatchEngine"
     assert make_vector("politrickers", 2, backend="python").backend == "python"
+    monkeypatch.setitem(sys.modules, "numba", None)  # as if numba were not installed
     monkeypatch.setattr(registry, "info", info_with("fake_nonumba"))
     assert make_vector("politrickers", 2, backend="auto").backend == "python"
     with pytest.raises(ConfigError, match="needs numba"):
         make_vector("politrickers", 2, backend="compiled")
+    monkeypatch.setattr(registry, "info", info_with("fake_lazy"))
+    assert make_vector("politrickers", 2, backend="auto").backend == "python"
 
 
 def test_the_training_example_runs():
