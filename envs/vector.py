@@ -106,7 +106,9 @@ def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarr
     none). Draws ``N`` uniforms from ``rng``."""
     counts = mask.sum(axis=1, dtype=np.int64)
     pick = (rng.random(len(mask)) * counts).astype(np.int64)
-    return (np.cumsum(mask, axis=1, dtype=np.int32) <= pick[:, None]).sum(axis=1).astype(np.int64)
+    actions = (np.cumsum(mask, axis=1, dtype=np.int32) <= pick[:, None]).sum(axis=1).astype(np.int64)
+    actions[counts == 0] = 0
+    return actions
 
 
 # --- the vector env --------------------------------------------------------------------------------------

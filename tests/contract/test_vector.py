@@ -282,3 +282,13 @@ def test_bench_vector_prints_one_line_per_game():
                                backend="python")
     assert lines[0].startswith("vector politrickers 4p N=8: ") and lines[0].endswith("(python)")
     assert "random decisions/s/core" in lines[0] and "with observations" in lines[0]
+
+
+def test_random_legal_actions_are_uniform_over_the_legal_ones():
+    mask = np.zeros((3, 5), dtype=np.int8)
+    mask[0, [1, 3]] = 1
+    mask[2, 4] = 1
+    rng = np.random.default_rng(0)
+    picks = np.stack([random_legal_actions(mask, rng) for _ in range(2000)])
+    assert set(picks[:, 0].tolist()) == {1, 3} and 900 < (picks[:, 0] == 1).sum() < 1100
+    assert (picks[:, 1] == 0).all() and (picks[:, 2] == 4).all()  # no legal action: 0
