@@ -41,7 +41,8 @@ line per game, e.g. ``vector democracy 4p N=1024: 6,100,000 random decisions/s/c
 (compiled)``, then, alternating rounds in the same run, the references on lines of their own: OpenSpiel's C++
 ``hearts`` through pyspiel (plain random play, and with the information-state tensor to NumPy each decision; skipped
 without open_spiel) and the game's AEC env (the ``agent_iter`` loop). Targets (compiled, N=1024, 4 players):
->= 5,000,000 random decisions/s and >= 2,000,000 with observations.
+>= 5,000,000 random decisions/s and >= 2,000,000 with observations (``--check``: exit 1 when a compiled engine
+misses them at N >= 1024).
 """
 from __future__ import annotations
 
@@ -525,9 +526,10 @@ def _aec_rate(make, seconds: float, seed: int) -> float:
 
 
 def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, seconds: float = 2.0, rounds: int = 3,
-                 refs: bool = True, backend: str = "auto") -> list[str]:
+                 refs: bool = True, backend: str = "auto", misses: list | None = None) -> list[str]:
     """The ``--vector`` report of game ``name``: its line, then (``refs``) the references' lines; medians over
-    ``rounds`` alternating rounds of ``seconds`` CPU-seconds each."""
+    ``rounds`` alternating rounds of ``seconds`` CPU-seconds each. A compiled engine below :data:`VECTOR_TARGETS`
+    at N >= 1024 is added to ``misses``."""
     import hustings
     from . import vector
 
@@ -551,6 +553,9 @@ def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, se
             aec_rates.append(_aec_rate(aec, seconds, r))
     lines = [f"vector {name} {players}p N={num_envs}: {statistics.median(plain):,.0f} random decisions/s/core, "
              f"{statistics.median(seen):,.0f} with observations ({kind})"]
+    slow = statistics.median(plain) < VECTOR_TARGETS[0] or statistics.median(seen) < VECTOR_TARGETS[1]
+    if misses is not None and kind == "compiled" and num_envs >= 1024 and slow:
+        misses.append(f"{name} vector")
     if refs:
         if hearts[0] is None:
             lines.append("reference openspiel hearts 4p: skipped (open_spiel is not installed; pip install open-spiel)")
@@ -590,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
         ref = openspiel_hearts(SEARCH_ITERATIONS, seed=0) or False
     for name in args.games or hustings.games():
         if args.vector:
-            for line in vector_lines(name, args.players, args.num_envs, args.seconds, args.rounds):
+            for line in vector_lines(name, args.players, args.num_envs, args.seconds, args.rounds, misses=misses):
                 print(line, flush=True)
             continue
         if args.search:
