@@ -283,6 +283,9 @@ def _check_sectors(doc, fname):
         for a, b in zip(pos, pos[1:]):
             if not 1 <= b - a <= 3:
                 ctx.fail("positions", f"step {a}->{b} is not worth 1-3 points (L297)")
+        for field in ("start", "partisan"):
+            if not isinstance(e.get(field), dict):
+                ctx.fail(field, "an object with a value per party")
         for party in PARTIES:
             if e.get("start", {}).get(party) not in pos:
                 ctx.fail(f"start.{party}", "start must be one of the positions")

@@ -83,6 +83,8 @@ def load(spec) -> tuple[dict, str]:
             if not isinstance(e, dict) or key not in e:
                 _fail(name, kind, j, key, f"every entry needs its {key!r}")
             eid = e[key]
+            if not isinstance(eid, (str, int)) or isinstance(eid, bool):
+                _fail(name, kind, j, key, f"{eid!r} is a {type(eid).__name__}; expected an entry's id (text)")
             if eid not in index or eid in seen:
                 _fail(name, kind, eid, key, f"not a component of the game (or listed twice); expected one of "
                                             f"{sorted(index)[:8]}...")
@@ -103,6 +105,10 @@ def load(spec) -> tuple[dict, str]:
         validate_data(merged)
     except ValueError as exc:
         raise ComponentError(f"prime_minister: components {name}: {exc}") from None
+    except (TypeError, AttributeError, KeyError) as exc:  # a value of another type than the shipped one's
+        raise ComponentError(f"prime_minister: components {name}: a value has the wrong type or shape "
+                             f"({type(exc).__name__}: {exc}); expected the types of the shipped components "
+                             f"(hustings.prime_minister.data_loader)") from None
     _check_layout(name, merged, shipped)
     _check_deck_prints(name, merged)
     changed = {k: merged[k] for k in KINDS if merged[k] != shipped[k]}
