@@ -292,3 +292,16 @@ def test_random_legal_actions_are_uniform_over_the_legal_ones():
     picks = np.stack([random_legal_actions(mask, rng) for _ in range(2000)])
     assert set(picks[:, 0].tolist()) == {1, 3} and 900 < (picks[:, 0] == 1).sum() < 1100
     assert (picks[:, 1] == 0).all() and (picks[:, 2] == 4).all()  # no legal action: 0
+
+
+COMPILED = [i.name for i in registry.all_info() if i.engine is not None]
+
+
+@pytest.mark.parametrize("game", COMPILED or [pytest.param(None, marks=pytest.mark.skip("no compiled engine yet"))])
+def test_a_compiled_batch_equals_aec_envs_too(game):
+    pytest.importorskip("numba")
+    n = registry.info(game).default_players
+    for reward in ("win", "score"):
+        venv = make_vector(game, N, num_players=n, reward=reward, backend="compiled")
+        assert venv.backend == "compiled"
+        aec_run(venv, _envs(game, n, reward, {}), 300, np.random.default_rng(3))
