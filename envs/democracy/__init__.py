@@ -28,6 +28,7 @@ GAME_INFO = GameInfo(
     teams=False,
     search_speed_target=True,
     suit_cards=True,
+    engine="hustings.democracy.engine",
 )
 
 #: The AEC env class, generated from the declaration.

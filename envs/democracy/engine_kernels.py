@@ -1,0 +1,475 @@
+"""Democracy's compiled kernels (numba): the batched engine's transitions over arrays (``engine.py`` holds the class).
+
+Each kernel steps every game of a batch, or one game ``i``, in place. The arrays and what they hold:
+
+* ``ints``: ``int32[N, NUM_INTS]``, one row of scalars per game, the columns below (``ISLAND`` .. ``MT_INDEX``);
+* ``mt``: ``uint32[N, 624]``, each game's Mersenne Twister words (``MT_INDEX`` in ``ints`` is its position), the
+  state of the rules module's ``random.Random``, drawn from exactly as CPython draws;
+* ``hands``, ``captured``: ``int8[N, n, 49]`` card counts; ``points``: ``int32[N, n, 4]``; ``tribes``: ``int32[N, n]``;
+* ``plays``, ``last_trick``: ``int8[N, n]`` (``-1``: no card); ``pool``: ``int8[N, 12]`` (this day's voting pool);
+  ``stub``, ``discards``: ``int8[N, 50]`` with their lengths in ``ints`` (``STUB_LEN``, ``NUM_DISCARDS``);
+* ``world``: ``float32[N, world_size]``, the rules state's world vector, kept exactly as ``observe.py`` keeps it;
+* ``cfg``: ``int64[...]``: ``n``, the two days' hand sizes, the island cap (``-1``: none), then the world offsets;
+* ``player``, ``terminated``, ``truncated``, ``scores``, ``returns``, ``winners``: the engine's public arrays.
+
+Every function mirrors a method of ``rules.py`` / ``observe.py`` of the same name; keep them in step (the
+differential test ``tests/games/democracy/test_engine_democracy.py`` compares the two move for move).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .cards import FIVE, JOKER, NUM_KINDS, POINTS, SIX, TRIBES_TO_WIN, WINNING_POINTS
+
+# columns of ``ints``
+ISLAND, DAY, TRICK, DEALER, TURN, STUB_LEN, NUM_DISCARDS, LAST_WINNER, HAS_LAST, FINISHED, TRUNCATED, VERSION, \
+    MT_INDEX, STARTED = range(14)
+NUM_INTS = 14
+# entries of ``cfg``: the configuration, then the world offsets in the order of ``observe.world_layout``
+C_N, C_H1, C_H2, C_CAP = range(4)
+WORLD_BLOCKS = ("hand", "commit", "committed", "captured", "points", "tribes", "dealer", "last_trick", "last_winner",
+                "upcard", "trump", "discard", "day", "trick", "island", "pool_left")
+O_HAND, O_COMMIT, O_COMMITTED, O_CAPTURED, O_POINTS, O_TRIBES, O_DEALER, O_LAST_TRICK, O_LAST_WINNER, O_UPCARD, \
+    O_TRUMP, O_DISCARD, O_DAY, O_TRICK, O_ISLAND, O_POOL_LEFT = range(4, 4 + len(WORLD_BLOCKS))
+MAX_CARDS = 50  # the largest deck (4 players): the size of the stub and discard rows
+
+K = NUM_KINDS
+CARD_POINTS = np.array(POINTS, dtype=np.int32)
+MASK32 = 0xFFFFFFFF
+
+
+# --- the Mersenne Twister, as CPython's _randommodule.c ------------------------------------------------------------
+@njit(cache=True)
+def seed_mt(mt, ints, i, seed):
+    """``random.Random(seed)``: ``init_by_array`` over the 32-bit words of ``abs(seed)``."""
+    s = abs(seed)
+    key = np.zeros(2, dtype=np.int64)
+    key[0] = s & MASK32
+    key[1] = s >> 32
+    key_len = 1 if key[1] == 0 else 2
+    m = mt[i]
+    m[0] = 19650218
+    for j in range(1, 624):
+        prev = np.int64(m[j - 1])
+        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & MASK32
+    a, b = 1, 0
+    for _ in range(max(624, key_len)):
+        prev = np.int64(m[a - 1])
+        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key[b] + b) & MASK32
+        a += 1
+        b += 1
+        if a >= 624:
+            m[0] = m[623]
+            a = 1
+        if b >= key_len:
+            b = 0
+    for _ in range(623):
+        prev = np.int64(m[a - 1])
+        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - a) & MASK32
+        a += 1
+        if a >= 624:
+            m[0] = m[623]
+            a = 1
+    m[0] = 0x80000000
+    ints[i, MT_INDEX] = 624
+
+
+@njit(cache=True)
+def _twist(m):
+    for k in range(624):
+        y = (np.int64(m[k]) & 0x80000000) | (np.int64(m[(k + 1) % 624]) & 0x7FFFFFFF)
+        v = np.int64(m[(k + 397) % 624]) ^ (y >> 1)
+        if y & 1:
+            v ^= 0x9908B0DF
+        m[k] = v
+
+
+@njit(cache=True)
+def genrand(mt, ints, i):
+    """The next 32-bit output of game ``i``'s generator."""
+    m = mt[i]
+    pos = ints[i, MT_INDEX]
+    if pos >= 624:
+        _twist(m)
+        pos = 0
+    y = np.int64(m[pos])
+    ints[i, MT_INDEX] = pos + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=True)
+def randbelow(mt, ints, i, n):
+    """``rng._randbelow(n)`` (``randrange(n)``): ``getrandbits(n.bit_length())`` until it is below ``n``."""
+    k = 0
+    while (n >> k) > 0:
+        k += 1
+    r = genrand(mt, ints, i) >> (32 - k)
+    while r >= n:
+        r = genrand(mt, ints, i) >> (32 - k)
+    return r
+
+
+# --- the world vector (observe.WorldMixin) --------------------------------------------------------------------------
+@njit(cache=True)
+def refresh_public(i, cfg, ints, captured, points, pool, discards, last_trick, world):
+    """``_refresh_public``: the blocks that change when a trick resolves."""
+    n = cfg[C_N]
+    w = world[i]
+    for p in range(n):
+        for c in range(K):
+            w[cfg[O_CAPTURED] + p * K + c] = captured[i, p, c]
+        for s in range(4):
+            w[cfg[O_POINTS] + p * 4 + s] = np.float32(points[i, p, s]) / np.float32(25.0)
+    w[cfg[O_LAST_TRICK]:cfg[O_LAST_TRICK] + n * K] = 0
+    if ints[i, HAS_LAST]:
+        for p in range(n):
+            w[cfg[O_LAST_TRICK] + p * K + last_trick[i, p]] = 1
+    w[cfg[O_LAST_WINNER]:cfg[O_LAST_WINNER] + n] = 0
+    if ints[i, LAST_WINNER] >= 0:
+        w[cfg[O_LAST_WINNER] + ints[i, LAST_WINNER]] = 1
+    w[cfg[O_UPCARD]:cfg[O_UPCARD] + K] = 0
+    w[cfg[O_TRUMP]:cfg[O_TRUMP] + 4] = 0
+    trick = ints[i, TRICK]
+    if not ints[i, FINISHED]:
+        upcard = pool[i, trick]
+        w[cfg[O_UPCARD] + upcard] = 1
+        if upcard != JOKER:
+            w[cfg[O_TRUMP] + upcard // 12] = 1
+    w[cfg[O_DISCARD]:cfg[O_DISCARD] + K] = 0
+    for j in range(ints[i, NUM_DISCARDS]):
+        w[cfg[O_DISCARD] + discards[i, j]] += 1
+    pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
+    w[cfg[O_TRICK]] = np.float32(trick / max(1, pool_len))  # a float64 quotient rounded once, as in Python
+    w[cfg[O_POOL_LEFT]] = np.float32((pool_len - trick) / 12.0)
+
+
+@njit(cache=True)
+def rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world):
+    """``_rebuild_world``: the whole world vector from the game's arrays."""
+    n = cfg[C_N]
+    w = world[i]
+    w[:] = 0
+    for p in range(n):
+        for c in range(K):
+            w[cfg[O_HAND] + p * K + c] = hands[i, p, c]
+        if plays[i, p] >= 0:
+            w[cfg[O_COMMIT] + p * K + plays[i, p]] = 1
+            w[cfg[O_COMMITTED] + p] = 1
+    refresh_public(i, cfg, ints, captured, points, pool, discards, last_trick, world)
+    for p in range(n):
+        w[cfg[O_TRIBES] + p] = np.float32(tribes[i, p]) / np.float32(TRIBES_TO_WIN)
+    w[cfg[O_DEALER] + ints[i, DEALER]] = 1
+    w[cfg[O_DAY] + ints[i, DAY]] = 1
+    w[cfg[O_ISLAND]] = np.float32(ints[i, ISLAND] / 10.0)
+
+
+# --- dealing ------------------------------------------------------------------------------------------------------
+@njit(cache=True)
+def _start_day(i, src, h, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world):
+    """``_start_day`` with the hands and pool taken from ``src`` (``h`` cards each, the pool after the hands)."""
+    n = cfg[C_N]
+    hands[i] = 0
+    for p in range(n):
+        for j in range(p * h, (p + 1) * h):
+            hands[i, p, src[j]] += 1
+    for j in range(h):
+        pool[i, j] = src[n * h + j]
+    ints[i, TRICK] = 0
+    plays[i] = -1  # _start_trick
+    ints[i, TURN] = 0
+    rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world)
+
+
+@njit(cache=True)
+def deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world):
+    """``_deal_island`` and ``_start_island``: shuffle the deck with the game's RNG and deal the first day."""
+    n, h = cfg[C_N], cfg[C_H1]
+    size = 48 + (2 if n == 4 else 1 if n == 6 else 0)  # cards.JOKERS_IN_DECK
+    cards = np.empty(size, dtype=np.int8)
+    for c in range(size):
+        cards[c] = min(c, JOKER)
+    for a in range(size - 1, 0, -1):  # random.shuffle
+        b = randbelow(mt, ints, i, a + 1)
+        cards[a], cards[b] = cards[b], cards[a]
+    ints[i, DAY] = 0
+    captured[i] = 0
+    points[i] = 0
+    ints[i, NUM_DISCARDS] = 0
+    ints[i, HAS_LAST] = 0
+    ints[i, LAST_WINNER] = -1
+    rest = size - (n + 1) * h
+    for j in range(rest):
+        stub[i, j] = cards[(n + 1) * h + j]
+    ints[i, STUB_LEN] = rest
+    _start_day(i, cards, h, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world)
+
+
+@njit(cache=True)
+def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world,
+             winners):
+    """``game.new_initial_state(seed=seed)`` as game ``i``."""
+    seed_mt(mt, ints, i, seed)
+    ints[i, ISLAND] = 0
+    ints[i, FINISHED] = 0
+    ints[i, TRUNCATED] = 0
+    ints[i, VERSION] = 0
+    ints[i, STARTED] = 1
+    tribes[i] = 0
+    winners[i] = False
+    ints[i, DEALER] = randbelow(mt, ints, i, cfg[C_N])
+    deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world)
+
+
+# --- play ---------------------------------------------------------------------------------------------------------
+@njit(cache=True)
+def trick_winner(plays_row, upcard, n):
+    """``cards.trick_winner``: the winning seat, or -1 for a tie."""
+    trump = -1 if upcard == JOKER else upcard // 12
+    if trump >= 0:
+        lo = trump * 12
+        best, winner = -1, -1
+        for seat in range(n):
+            c = plays_row[seat]
+            if lo <= c < lo + 12 and c - lo > best:
+                best, winner = c - lo, seat
+        if winner >= 0:
+            if best == FIVE:
+                for seat in range(n):
+                    if plays_row[seat] == lo + SIX:
+                        return seat
+            return winner
+    best, winner, tied = -1, -1, False
+    for seat in range(n):
+        c = plays_row[seat]
+        strength = FIVE if c == JOKER else c % 12
+        if strength > best:
+            best, winner, tied = strength, seat, False
+        elif strength == best:
+            tied = True
+    return -1 if tied else winner
+
+
+@njit(cache=True)
+def _capture(i, p, card, cfg, captured, points, world):
+    """``_capture``, writing the changed world entries as ``_refresh_public`` would."""
+    captured[i, p, card] += 1
+    world[i, cfg[O_CAPTURED] + p * K + card] = captured[i, p, card]
+    if card != JOKER:
+        suit = card // 12
+        points[i, p, suit] += CARD_POINTS[card]
+        world[i, cfg[O_POINTS] + p * 4 + suit] = np.float32(points[i, p, suit]) / np.float32(25.0)
+
+
+@njit(cache=True)
+def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world,
+                  winners):
+    """``_score_island``: tribes, then the game's end or the next island."""
+    n = cfg[C_N]
+    for s in range(4):
+        for p in range(n):
+            if points[i, p, s] >= WINNING_POINTS:
+                tribes[i, p] += 1
+    ints[i, VERSION] += 1
+    top = 0
+    for p in range(n):
+        top = max(top, tribes[i, p])
+    ints[i, ISLAND] += 1
+    if top >= TRIBES_TO_WIN:
+        ints[i, FINISHED] = 1
+        for p in range(n):
+            winners[i, p] = tribes[i, p] == top
+    elif cfg[C_CAP] >= 0 and ints[i, ISLAND] >= cfg[C_CAP]:
+        ints[i, FINISHED] = 1
+        ints[i, TRUNCATED] = 1
+    else:
+        ints[i, DEALER] = (ints[i, DEALER] + 1) % n
+        deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world)
+        return
+    rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world)
+
+
+@njit(cache=True)
+def _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world,
+                   winners):
+    """``_resolve_trick``: reveal, capture, and move on to the next trick, day or island. Within a day the world
+    vector is updated entry by entry, to what ``_refresh_public`` and ``_clear_commitments_world`` would write."""
+    n = cfg[C_N]
+    w = world[i]
+    trick = ints[i, TRICK]
+    upcard = pool[i, trick]
+    winner = trick_winner(plays[i], upcard, n)
+    if ints[i, HAS_LAST]:  # the previous trick's marks go
+        for p in range(n):
+            w[cfg[O_LAST_TRICK] + p * K + last_trick[i, p]] = 0
+    if ints[i, LAST_WINNER] >= 0:
+        w[cfg[O_LAST_WINNER] + ints[i, LAST_WINNER]] = 0
+    if winner < 0:
+        for p in range(n):
+            _capture(i, p, plays[i, p], cfg, captured, points, world)
+        discards[i, ints[i, NUM_DISCARDS]] = upcard
+        ints[i, NUM_DISCARDS] += 1
+        w[cfg[O_DISCARD] + upcard] += 1
+    else:
+        for p in range(n):
+            _capture(i, winner, plays[i, p], cfg, captured, points, world)
+        _capture(i, winner, upcard, cfg, captured, points, world)
+        w[cfg[O_LAST_WINNER] + winner] = 1
+    for p in range(n):
+        c = plays[i, p]
+        last_trick[i, p] = c
+        w[cfg[O_LAST_TRICK] + p * K + c] = 1
+        w[cfg[O_COMMIT] + p * K + c] = 0
+        w[cfg[O_COMMITTED] + p] = 0
+        plays[i, p] = -1
+    ints[i, HAS_LAST] = 1
+    ints[i, LAST_WINNER] = winner
+    ints[i, TURN] = 0
+    trick += 1
+    ints[i, TRICK] = trick
+    pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
+    if trick < pool_len:  # _start_trick, _clear_commitments_world, _refresh_public
+        w[cfg[O_UPCARD] + upcard] = 0
+        nxt = pool[i, trick]
+        w[cfg[O_UPCARD] + nxt] = 1
+        if upcard != JOKER:
+            w[cfg[O_TRUMP] + upcard // 12] = 0
+        if nxt != JOKER:
+            w[cfg[O_TRUMP] + nxt // 12] = 1
+        w[cfg[O_TRICK]] = np.float32(trick / max(1, pool_len))
+        w[cfg[O_POOL_LEFT]] = np.float32((pool_len - trick) / 12.0)
+    elif ints[i, DAY] == 0:  # _deal_second_day (no leftover in any standard deck: see cards.second_day_hand)
+        ints[i, DAY] = 1
+        ints[i, STUB_LEN] = 0
+        _start_day(i, stub[i], cfg[C_H2], cfg, ints, hands, captured, points, tribes, plays, pool, discards,
+                   last_trick, world)
+    else:
+        _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
+                      world, winners)
+
+
+@njit(cache=True)
+def sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns):
+    """Game ``i``'s public arrays from its state: the mover, the end, scores, returns."""
+    n = cfg[C_N]
+    for p in range(n):
+        scores[i, p] = tribes[i, p]
+    if ints[i, FINISHED] or not ints[i, STARTED]:
+        player[i] = -1
+        truncated[i] = ints[i, TRUNCATED] != 0
+        terminated[i] = ints[i, STARTED] != 0 and ints[i, TRUNCATED] == 0
+        anyone = False
+        for p in range(n):
+            anyone = anyone or winners[i, p]
+        for p in range(n):
+            returns[i, p] = 0.0 if not anyone else (1.0 if winners[i, p] else -1.0)
+    else:
+        player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
+        terminated[i] = False
+        truncated[i] = False
+        returns[i] = 0.0
+
+
+@njit(cache=True)
+def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
+                  world, winners, player, terminated, truncated, scores, returns):
+    """``apply_unchecked(actions[i])`` in every game still in play. Returns -1, or the first game whose action is
+    not a card id (then nothing is applied)."""
+    for i in range(actions.shape[0]):
+        if player[i] >= 0 and not 0 <= actions[i] < K:
+            return i
+    n = cfg[C_N]
+    for i in range(actions.shape[0]):
+        p = player[i]
+        if p < 0:
+            continue
+        c = actions[i]
+        hands[i, p, c] -= 1
+        plays[i, p] = c
+        w = world[i]
+        w[cfg[O_HAND] + p * K + c] -= 1
+        w[cfg[O_COMMIT] + p * K + c] = 1
+        w[cfg[O_COMMITTED] + p] = 1
+        turn = ints[i, TURN] + 1
+        ints[i, TURN] = turn
+        if turn == n:
+            _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards,
+                           last_trick, world, winners)
+            sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+        else:
+            player[i] = (ints[i, DEALER] + 1 + turn) % n
+    return -1
+
+
+@njit(cache=True)
+def reset_games(seeds, envs, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
+                world, winners, player, terminated, truncated, scores, returns):
+    """Start game ``envs[j]`` from ``seeds[j]`` for every ``j``."""
+    for j in range(envs.shape[0]):
+        i = envs[j]
+        new_game(i, seeds[j], cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
+                 world, winners)
+        sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+
+
+# --- reading --------------------------------------------------------------------------------------------------------
+@njit(cache=True)
+def legal_masks(player, hands, out):
+    """The mover's cards in hand as 0/1 per card id; zeros for games that are over."""
+    for i in range(out.shape[0]):
+        p = player[i]
+        if p < 0:
+            out[i] = 0
+        else:
+            for c in range(K):
+                out[i, c] = 1 if hands[i, p, c] > 0 else 0
+
+
+@njit(cache=True)
+def observe_seats(seats, ints, runs, world, out):
+    """``state.observation(seats[i])`` of every game: the view's runs of the world vector copied block by block
+    (``runs[p, r] = (start in the observation, start in the world, length)``, ``uint64``); zeros where
+    ``seats[i] < 0``."""
+    for i in range(out.shape[0]):
+        p = seats[i]
+        if p < 0 or not ints[i, STARTED]:
+            out[i] = 0
+            continue
+        row, w = out[i], world[i]
+        for r in range(runs.shape[1]):
+            dst, src, length = runs[p, r, 0], runs[p, r, 1], runs[p, r, 2]
+            if length == 0:
+                break
+            for j in range(length):  # unsigned indices: no negative-index check, so the copy vectorizes
+                row[dst + j] = w[src + j]
+
+
+@njit(cache=True)
+def random_actions(player, hands, key, out):
+    """A uniformly random card of each mover's distinct cards in hand (a benchmark's random policy), from the
+    splitmix64 stream in ``key`` (``uint64[1]``, advanced); ``-1`` for games that are over."""
+    for i in range(out.shape[0]):
+        p = player[i]
+        if p < 0:
+            out[i] = -1
+            continue
+        held = 0
+        for c in range(K):
+            if hands[i, p, c] > 0:
+                held += 1
+        key[0] += np.uint64(0x9E3779B97F4A7C15)
+        z = key[0]
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+        pick = np.int64((z >> np.uint64(11)) % np.uint64(held))
+        for c in range(K):
+            if hands[i, p, c] > 0:
+                if pick == 0:
+                    out[i] = c
+                    break
+                pick -= 1
