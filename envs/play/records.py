@@ -17,6 +17,7 @@ checks its form; what ``hustings replay`` shows are the events of the re-simulat
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 
@@ -27,9 +28,19 @@ from ..errors import HustingsError, RecordError
 from ..version import __version__
 
 RECORD_FORMAT = "hustings-record"
-RECORD_VERSION = 2
-#: The record format versions :func:`replay` reads (version 1 has no ``"finished"``: every such game was finished).
-READ_VERSIONS = (1, 2)
+RECORD_VERSION = 3
+#: The record format versions :func:`replay` reads (version 1 has no ``"finished"``: every such game was finished;
+#: versions 1 and 2 have no ``"setup_sha256"``: they replay unchecked by it).
+READ_VERSIONS = (1, 2, 3)
+#: What a record's ``"setup_sha256"`` covers: the game it was played under. The moves, the result and the events
+#: need no hash: the replay checks them against the rules.
+SETUP_KEYS = ("config", "seed", "deal")
+
+
+def setup_sha256(record: dict) -> str:
+    """The hash of the game a record was played under (its config, seed and deal; JSON, keys sorted)."""
+    body = {k: record.get(k) for k in SETUP_KEYS}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 class Recorder:
@@ -59,6 +70,7 @@ class Recorder:
             out["result"] = result_of(final)
         if final is not None:
             out["events"] = final.events_to_json()
+        out["setup_sha256"] = setup_sha256(out)
         return out
 
 
@@ -161,6 +173,16 @@ def replay(record: dict, on_move=None, after_move=None) -> State:
             state.clone().events_from_json(record["events"])  # its form only (on a copy: the log stays the replay's)
         except HustingsError as exc:
             raise RecordError(f"record 'events' is malformed ({exc})") from None
+    if version >= 3:  # last: a changed move or result is named above; what no move shows (the config) is here
+        stored = record.get("setup_sha256")
+        try:
+            actual = setup_sha256(record)
+        except (TypeError, ValueError, RecursionError):
+            actual = None  # not JSON-able: not what a record file holds
+        if stored != actual:
+            raise RecordError(f"the record's config, seed or deal does not match its setup_sha256 "
+                              f"({str(stored)[:16]!r}...): it was changed after the game was played; expected the "
+                              f"game as it was played (the moves alone may be edited: the rules check them)")
     return state
 
 

@@ -84,7 +84,7 @@ def test_cli_end_of_input_exits_0_keeps_an_unfinished_record_and_replay_says_so(
     assert proc.returncode == 0 and "Traceback" not in proc.stderr and "input ended" in proc.stdout
     assert "unfinished" in proc.stdout
     data = json.loads(path.read_text())
-    assert data["version"] == records.RECORD_VERSION == 2
+    assert data["version"] == records.RECORD_VERSION == 3
     assert data["finished"] is False and "result" not in data and data["moves"]
     shown = cli("replay", str(path), "--seat", "0")
     assert shown.returncode == 0 and "the game was not finished" in shown.stdout

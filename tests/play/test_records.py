@@ -266,3 +266,26 @@ def test_replay_shows_each_moves_events_as_they_happen_and_only_what_the_seat_se
 
     assert main(["replay", str(path), "--seat", "7"]) == 2
     assert "error: --seat 7 does not exist in this 4-player game; expected 0..3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game_name,change", [
+    ("democracy", {"max_islands": 39}),
+    ("prime_minister", {"alternate_vote_tracker": True}),
+    ("prime_minister", {"max_rounds": 49}),
+])
+def test_a_record_whose_config_was_changed_does_not_replay_as_exact(game_name, change):
+    """A variant option that leaves this game's moves legal and its result the same is still not the game that was
+    recorded: the record's setup hash covers its config."""
+    record, _ = recorded_game(game_name)
+    records.replay(record)
+    edited = copy.deepcopy(record)
+    edited["config"].update(change)
+    with pytest.raises(RecordError, match="config, seed or deal does not match its setup_sha256"):
+        records.replay(edited)
+
+
+def test_a_record_of_an_older_version_replays_unchecked_by_a_hash():
+    record, _ = recorded_game("politix")
+    old = {k: v for k, v in record.items() if k != "setup_sha256"}
+    old["version"] = 2
+    assert records.replay(old).is_terminal()
