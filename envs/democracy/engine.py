@@ -21,8 +21,8 @@ from . import engine_kernels as kern
 from .cards import NUM_KINDS
 from .rules import DemocracyGame, DemocracyState
 
-_ENTRY_KERNELS = (kern.reset_games, kern.apply_actions, kern.legal_masks, kern.observe_seats, kern.rebuild_world,
-                  kern.sync_public, kern.random_actions)
+_ENTRY_KERNELS = (kern.reset_games, kern.apply_actions, kern.legal_masks, kern.observe_seats, kern.global_worlds,
+                  kern.sync_game, kern.random_actions)
 _compiled = False
 
 
@@ -58,25 +58,6 @@ def _ensure_compiled() -> None:
     eng.from_state(0, eng.to_state(0))
 
 
-def _view_runs(views: list[np.ndarray]) -> np.ndarray:
-    """Each seat's view index as runs of consecutive world indices: ``uint64[n, runs, 3]`` rows of (start in the
-    observation, start in the world, length), padded with zero lengths; unsigned, which the kernels index
-    faster."""
-    per_seat = []
-    for view in views:
-        runs: list[list[int]] = []
-        for j, src in enumerate(view.tolist()):
-            if runs and runs[-1][1] + runs[-1][2] == src:
-                runs[-1][2] += 1
-            else:
-                runs.append([j, src, 1])
-        per_seat.append(runs)
-    out = np.zeros((len(views), max(map(len, per_seat)), 3), dtype=np.uint64)
-    for p, runs in enumerate(per_seat):
-        out[p, :len(runs)] = runs
-    return out
-
-
 class BatchEngine:
     """N games of one configuration of Democracy (every table size, every ``max_islands``), in arrays, stepped by
     compiled kernels; the interface of :class:`hustings.core.batch.PythonBatchEngine`.
@@ -104,7 +85,6 @@ class BatchEngine:
         cap = game.options["max_islands"]
         self._cfg = np.array([n, h1, h2, -1 if cap is None else cap] + [game.off[b] for b in kern.WORLD_BLOCKS],
                              dtype=np.int64)
-        self._runs = _view_runs(game.views)
         self._mt = np.zeros((size, 624), dtype=np.uint32)
         self._ints = np.zeros((size, kern.NUM_INTS), dtype=np.int32)
         self._hands = np.zeros((size, n, NUM_KINDS), dtype=np.int8)
@@ -116,7 +96,6 @@ class BatchEngine:
         self._stub = np.zeros((size, kern.MAX_CARDS), dtype=np.int8)
         self._discards = np.zeros((size, kern.MAX_CARDS), dtype=np.int8)
         self._last_trick = np.full((size, n), -1, dtype=np.int8)
-        self._world = np.zeros((size, game.world_size), dtype=np.float32)
         self._key = np.zeros(1, dtype=np.uint64)
         self.player = np.full(size, -1, dtype=np.int32)
         self.terminated = np.zeros(size, dtype=bool)
@@ -124,11 +103,12 @@ class BatchEngine:
         self.scores = np.zeros((size, n), dtype=np.float64)
         self.returns = np.zeros((size, n), dtype=np.float64)
         self.winners = np.zeros((size, n), dtype=bool)
-        # the argument lists of the kernels: the game state, then the public arrays
+        # the argument lists of the kernels: the game state, the public arrays, what the world vector is made of
         self._state = (self._cfg, self._mt, self._ints, self._hands, self._captured, self._points, self._tribes,
-                       self._plays, self._pool, self._stub, self._discards, self._last_trick, self._world,
-                       self.winners)
+                       self._plays, self._pool, self._stub, self._discards, self._last_trick, self.winners)
         self._public = (self.player, self.terminated, self.truncated, self.scores, self.returns)
+        self._world_parts = (self._cfg, self._ints, self._hands, self._captured, self._points, self._tribes,
+                             self._plays, self._pool, self._discards, self._last_trick)
 
     # --- starting games -------------------------------------------------------------------------
     def reset(self, seeds: np.ndarray, envs: np.ndarray | None = None) -> None:
@@ -180,9 +160,7 @@ class BatchEngine:
         self._last_trick[k] = state.last_trick if state.last_trick else [-1] * n
         self.winners[k] = False
         self.winners[k, list(state.winners())] = True
-        kern.rebuild_world(k, self._cfg, self._ints, self._hands, self._captured, self._points, self._tribes,
-                           self._plays, self._pool, self._discards, self._last_trick, self._world)
-        kern.sync_public(k, self._cfg, self._ints, self._tribes, self.winners, *self._public)
+        kern.sync_game(k, self._cfg, self._ints, self._tribes, self.winners, *self._public)
 
     def to_state(self, k: int) -> DemocracyState:
         """Game ``k`` as an independent rules state; it plays on exactly as the engine would (same RNG). The event
@@ -245,7 +223,7 @@ class BatchEngine:
         """Write each game's mover's ``state.observation(player)`` into ``out`` (``float32[N, observation_size]``;
         zeros for games that are over)."""
         self._check_out(out, (self.num_envs, self.observation_size), np.float32, "observe")
-        kern.observe_seats(self.player, self._ints, self._runs, self._world, out)
+        kern.observe_seats(self.player, *self._world_parts, out)
 
     def observe_seat(self, seats: np.ndarray, out: np.ndarray) -> None:
         """Write ``state.observation(seats[k])`` of every game ``k`` into ``out`` (zeros where ``seats[k] < 0``)."""
@@ -254,13 +232,13 @@ class BatchEngine:
             raise ConfigError(f"observe_seat: seats must be {self.num_envs} seats below {self.num_players} "
                               f"(or -1), got shape {seats.shape} with max {seats.max(initial=-1)}")
         self._check_out(out, (self.num_envs, self.observation_size), np.float32, "observe_seat")
-        kern.observe_seats(seats, self._ints, self._runs, self._world, out)
+        kern.observe_seats(seats, *self._world_parts, out)
 
     def global_observation(self, out: np.ndarray) -> None:
         """Write ``state.global_observation()`` (the world vector) of every game into ``out``
         (``float32[N, world_size]``; zeros for a game never started)."""
         self._check_out(out, (self.num_envs, self.game.world_size), np.float32, "global_observation")
-        np.copyto(out, self._world)
+        kern.global_worlds(*self._world_parts, out)
 
     def teams(self, k: int) -> list[list[int]]:
         """Who wins together in game ``k``: every seat for itself."""

@@ -2,18 +2,21 @@
 
 Each kernel steps every game of a batch, or one game ``i``, in place. The arrays and what they hold:
 
-* ``ints``: ``int32[N, NUM_INTS]``, one row of scalars per game, the columns below (``ISLAND`` .. ``MT_INDEX``);
+* ``ints``: ``int32[N, NUM_INTS]``, one row of scalars per game, the columns below (``ISLAND`` .. ``STARTED``);
 * ``mt``: ``uint32[N, 624]``, each game's Mersenne Twister words (``MT_INDEX`` in ``ints`` is its position), the
   state of the rules module's ``random.Random``, drawn from exactly as CPython draws;
 * ``hands``, ``captured``: ``int8[N, n, 49]`` card counts; ``points``: ``int32[N, n, 4]``; ``tribes``: ``int32[N, n]``;
 * ``plays``, ``last_trick``: ``int8[N, n]`` (``-1``: no card); ``pool``: ``int8[N, 12]`` (this day's voting pool);
   ``stub``, ``discards``: ``int8[N, 50]`` with their lengths in ``ints`` (``STUB_LEN``, ``NUM_DISCARDS``);
-* ``world``: ``float32[N, world_size]``, the rules state's world vector, kept exactly as ``observe.py`` keeps it;
 * ``cfg``: ``int64[...]``: ``n``, the two days' hand sizes, the island cap (``-1``: none), then the world offsets;
 * ``player``, ``terminated``, ``truncated``, ``scores``, ``returns``, ``winners``: the engine's public arrays.
 
-Every function mirrors a method of ``rules.py`` / ``observe.py`` of the same name; keep them in step (the
-differential test ``tests/games/democracy/test_engine_democracy.py`` compares the two move for move).
+Play touches only these small arrays; the world vector of ``observe.py`` (every observation is a gather of it) is
+written from them when an observation is asked for (:func:`write_world`), exactly as ``_rebuild_world`` writes it,
+which is what the rules state's incrementally kept vector always equals. Every function mirrors a method of
+``rules.py`` / ``observe.py`` of the same name; keep them in step (the differential test
+``tests/games/democracy/test_engine_democracy.py`` compares the two move for move). Helpers on the hot path are
+inlined (``inline="always"``): a call passing arrays costs reference counting on each of them.
 """
 from __future__ import annotations
 
@@ -85,7 +88,7 @@ def _twist(m):
         m[k] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def genrand(mt, ints, i):
     """The next 32-bit output of game ``i``'s generator."""
     m = mt[i]
@@ -102,7 +105,7 @@ def genrand(mt, ints, i):
     return y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def randbelow(mt, ints, i, n):
     """``rng._randbelow(n)`` (``randrange(n)``): ``getrandbits(n.bit_length())`` until it is below ``n``."""
     k = 0
@@ -115,52 +118,47 @@ def randbelow(mt, ints, i, n):
 
 
 # --- the world vector (observe.WorldMixin) --------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _write_counts(w, start, counts):
+    """``w[start:start + counts.size] = counts`` (a C-contiguous block of counts), with unsigned indices: numba
+    checks signed ones for negative values, which keeps a loop from vectorizing."""
+    flat = counts.ravel()
+    base = np.uint64(start)
+    for j in range(np.uint64(flat.size)):
+        w[base + j] = flat[j]
+
+
+# --- the world vector (observe.WorldMixin._rebuild_world) ------------------------------------------------------------
 @njit(cache=True)
-def refresh_public(i, cfg, ints, captured, points, pool, discards, last_trick, world):
-    """``_refresh_public``: the blocks that change when a trick resolves."""
+def write_world(i, w, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick):
+    """``_rebuild_world`` (with ``_refresh_public``): game ``i``'s whole world vector, written into ``w``."""
     n = cfg[C_N]
-    w = world[i]
+    w[:] = 0
+    _write_counts(w, cfg[O_HAND], hands[i])
     for p in range(n):
-        for c in range(K):
-            w[cfg[O_CAPTURED] + p * K + c] = captured[i, p, c]
+        if plays[i, p] >= 0:
+            w[cfg[O_COMMIT] + p * K + plays[i, p]] = 1
+            w[cfg[O_COMMITTED] + p] = 1
+    _write_counts(w, cfg[O_CAPTURED], captured[i])
+    for p in range(n):
         for s in range(4):
             w[cfg[O_POINTS] + p * 4 + s] = np.float32(points[i, p, s]) / np.float32(25.0)
-    w[cfg[O_LAST_TRICK]:cfg[O_LAST_TRICK] + n * K] = 0
     if ints[i, HAS_LAST]:
         for p in range(n):
             w[cfg[O_LAST_TRICK] + p * K + last_trick[i, p]] = 1
-    w[cfg[O_LAST_WINNER]:cfg[O_LAST_WINNER] + n] = 0
     if ints[i, LAST_WINNER] >= 0:
         w[cfg[O_LAST_WINNER] + ints[i, LAST_WINNER]] = 1
-    w[cfg[O_UPCARD]:cfg[O_UPCARD] + K] = 0
-    w[cfg[O_TRUMP]:cfg[O_TRUMP] + 4] = 0
     trick = ints[i, TRICK]
     if not ints[i, FINISHED]:
         upcard = pool[i, trick]
         w[cfg[O_UPCARD] + upcard] = 1
         if upcard != JOKER:
             w[cfg[O_TRUMP] + upcard // 12] = 1
-    w[cfg[O_DISCARD]:cfg[O_DISCARD] + K] = 0
     for j in range(ints[i, NUM_DISCARDS]):
         w[cfg[O_DISCARD] + discards[i, j]] += 1
     pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
     w[cfg[O_TRICK]] = np.float32(trick / max(1, pool_len))  # a float64 quotient rounded once, as in Python
     w[cfg[O_POOL_LEFT]] = np.float32((pool_len - trick) / 12.0)
-
-
-@njit(cache=True)
-def rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world):
-    """``_rebuild_world``: the whole world vector from the game's arrays."""
-    n = cfg[C_N]
-    w = world[i]
-    w[:] = 0
-    for p in range(n):
-        for c in range(K):
-            w[cfg[O_HAND] + p * K + c] = hands[i, p, c]
-        if plays[i, p] >= 0:
-            w[cfg[O_COMMIT] + p * K + plays[i, p]] = 1
-            w[cfg[O_COMMITTED] + p] = 1
-    refresh_public(i, cfg, ints, captured, points, pool, discards, last_trick, world)
     for p in range(n):
         w[cfg[O_TRIBES] + p] = np.float32(tribes[i, p]) / np.float32(TRIBES_TO_WIN)
     w[cfg[O_DEALER] + ints[i, DEALER]] = 1
@@ -169,8 +167,8 @@ def rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, di
 
 
 # --- dealing ------------------------------------------------------------------------------------------------------
-@njit(cache=True)
-def _start_day(i, src, h, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world):
+@njit(cache=True, inline="always")
+def _start_day(i, src, h, cfg, ints, hands, plays, pool):
     """``_start_day`` with the hands and pool taken from ``src`` (``h`` cards each, the pool after the hands)."""
     n = cfg[C_N]
     hands[i] = 0
@@ -182,11 +180,10 @@ def _start_day(i, src, h, cfg, ints, hands, captured, points, tribes, plays, poo
     ints[i, TRICK] = 0
     plays[i] = -1  # _start_trick
     ints[i, TURN] = 0
-    rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world)
 
 
 @njit(cache=True)
-def deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world):
+def deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub):
     """``_deal_island`` and ``_start_island``: shuffle the deck with the game's RNG and deal the first day."""
     n, h = cfg[C_N], cfg[C_H1]
     size = 48 + (2 if n == 4 else 1 if n == 6 else 0)  # cards.JOKERS_IN_DECK
@@ -206,12 +203,11 @@ def deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, 
     for j in range(rest):
         stub[i, j] = cards[(n + 1) * h + j]
     ints[i, STUB_LEN] = rest
-    _start_day(i, cards, h, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world)
+    _start_day(i, cards, h, cfg, ints, hands, plays, pool)
 
 
 @njit(cache=True)
-def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world,
-             winners):
+def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
     """``game.new_initial_state(seed=seed)`` as game ``i``."""
     seed_mt(mt, ints, i, seed)
     ints[i, ISLAND] = 0
@@ -222,30 +218,30 @@ def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, poo
     tribes[i] = 0
     winners[i] = False
     ints[i, DEALER] = randbelow(mt, ints, i, cfg[C_N])
-    deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world)
+    deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub)
 
 
 # --- play ---------------------------------------------------------------------------------------------------------
-@njit(cache=True)
-def trick_winner(plays_row, upcard, n):
-    """``cards.trick_winner``: the winning seat, or -1 for a tie."""
+@njit(cache=True, inline="always")
+def trick_winner(plays, i, upcard, n):
+    """``cards.trick_winner`` of game ``i``'s plays: the winning seat, or -1 for a tie."""
     trump = -1 if upcard == JOKER else upcard // 12
     if trump >= 0:
         lo = trump * 12
         best, winner = -1, -1
         for seat in range(n):
-            c = plays_row[seat]
+            c = plays[i, seat]
             if lo <= c < lo + 12 and c - lo > best:
                 best, winner = c - lo, seat
         if winner >= 0:
             if best == FIVE:
                 for seat in range(n):
-                    if plays_row[seat] == lo + SIX:
+                    if plays[i, seat] == lo + SIX:
                         return seat
             return winner
     best, winner, tied = -1, -1, False
     for seat in range(n):
-        c = plays_row[seat]
+        c = plays[i, seat]
         strength = FIVE if c == JOKER else c % 12
         if strength > best:
             best, winner, tied = strength, seat, False
@@ -254,20 +250,15 @@ def trick_winner(plays_row, upcard, n):
     return -1 if tied else winner
 
 
-@njit(cache=True)
-def _capture(i, p, card, cfg, captured, points, world):
-    """``_capture``, writing the changed world entries as ``_refresh_public`` would."""
+@njit(cache=True, inline="always")
+def _capture(i, p, card, captured, points):
     captured[i, p, card] += 1
-    world[i, cfg[O_CAPTURED] + p * K + card] = captured[i, p, card]
     if card != JOKER:
-        suit = card // 12
-        points[i, p, suit] += CARD_POINTS[card]
-        world[i, cfg[O_POINTS] + p * 4 + suit] = np.float32(points[i, p, suit]) / np.float32(25.0)
+        points[i, p, card // 12] += CARD_POINTS[card]
 
 
 @njit(cache=True)
-def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world,
-                  winners):
+def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
     """``_score_island``: tribes, then the game's end or the next island."""
     n = cfg[C_N]
     for s in range(4):
@@ -288,71 +279,45 @@ def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool
         ints[i, TRUNCATED] = 1
     else:
         ints[i, DEALER] = (ints[i, DEALER] + 1) % n
-        deal_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world)
-        return
-    rebuild_world(i, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, world)
+        deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub)
 
 
-@njit(cache=True)
-def _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick, world,
+@njit(cache=True, inline="always")
+def _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
                    winners):
-    """``_resolve_trick``: reveal, capture, and move on to the next trick, day or island. Within a day the world
-    vector is updated entry by entry, to what ``_refresh_public`` and ``_clear_commitments_world`` would write."""
+    """``_resolve_trick``: reveal, capture, and move on to the next trick, day or island."""
     n = cfg[C_N]
-    w = world[i]
     trick = ints[i, TRICK]
     upcard = pool[i, trick]
-    winner = trick_winner(plays[i], upcard, n)
-    if ints[i, HAS_LAST]:  # the previous trick's marks go
-        for p in range(n):
-            w[cfg[O_LAST_TRICK] + p * K + last_trick[i, p]] = 0
-    if ints[i, LAST_WINNER] >= 0:
-        w[cfg[O_LAST_WINNER] + ints[i, LAST_WINNER]] = 0
+    winner = trick_winner(plays, i, upcard, n)
     if winner < 0:
         for p in range(n):
-            _capture(i, p, plays[i, p], cfg, captured, points, world)
+            _capture(i, p, plays[i, p], captured, points)
         discards[i, ints[i, NUM_DISCARDS]] = upcard
         ints[i, NUM_DISCARDS] += 1
-        w[cfg[O_DISCARD] + upcard] += 1
     else:
         for p in range(n):
-            _capture(i, winner, plays[i, p], cfg, captured, points, world)
-        _capture(i, winner, upcard, cfg, captured, points, world)
-        w[cfg[O_LAST_WINNER] + winner] = 1
+            _capture(i, winner, plays[i, p], captured, points)
+        _capture(i, winner, upcard, captured, points)
     for p in range(n):
-        c = plays[i, p]
-        last_trick[i, p] = c
-        w[cfg[O_LAST_TRICK] + p * K + c] = 1
-        w[cfg[O_COMMIT] + p * K + c] = 0
-        w[cfg[O_COMMITTED] + p] = 0
+        last_trick[i, p] = plays[i, p]
         plays[i, p] = -1
     ints[i, HAS_LAST] = 1
     ints[i, LAST_WINNER] = winner
     ints[i, TURN] = 0
     trick += 1
     ints[i, TRICK] = trick
-    pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
-    if trick < pool_len:  # _start_trick, _clear_commitments_world, _refresh_public
-        w[cfg[O_UPCARD] + upcard] = 0
-        nxt = pool[i, trick]
-        w[cfg[O_UPCARD] + nxt] = 1
-        if upcard != JOKER:
-            w[cfg[O_TRUMP] + upcard // 12] = 0
-        if nxt != JOKER:
-            w[cfg[O_TRUMP] + nxt // 12] = 1
-        w[cfg[O_TRICK]] = np.float32(trick / max(1, pool_len))
-        w[cfg[O_POOL_LEFT]] = np.float32((pool_len - trick) / 12.0)
-    elif ints[i, DAY] == 0:  # _deal_second_day (no leftover in any standard deck: see cards.second_day_hand)
+    if trick < (cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]):
+        return
+    if ints[i, DAY] == 0:  # _deal_second_day (no leftover in any standard deck: see cards.second_day_hand)
         ints[i, DAY] = 1
         ints[i, STUB_LEN] = 0
-        _start_day(i, stub[i], cfg[C_H2], cfg, ints, hands, captured, points, tribes, plays, pool, discards,
-                   last_trick, world)
+        _start_day(i, stub[i], cfg[C_H2], cfg, ints, hands, plays, pool)
     else:
-        _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
-                      world, winners)
+        _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns):
     """Game ``i``'s public arrays from its state: the mover, the end, scores, returns."""
     n = cfg[C_N]
@@ -371,12 +336,13 @@ def sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, sc
         player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
         terminated[i] = False
         truncated[i] = False
-        returns[i] = 0.0
+        for p in range(n):
+            returns[i, p] = 0.0
 
 
 @njit(cache=True)
 def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
-                  world, winners, player, terminated, truncated, scores, returns):
+                  winners, player, terminated, truncated, scores, returns):
     """``apply_unchecked(actions[i])`` in every game still in play. Returns -1, or the first game whose action is
     not a card id (then nothing is applied)."""
     for i in range(actions.shape[0]):
@@ -390,15 +356,11 @@ def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays
         c = actions[i]
         hands[i, p, c] -= 1
         plays[i, p] = c
-        w = world[i]
-        w[cfg[O_HAND] + p * K + c] -= 1
-        w[cfg[O_COMMIT] + p * K + c] = 1
-        w[cfg[O_COMMITTED] + p] = 1
         turn = ints[i, TURN] + 1
         ints[i, TURN] = turn
         if turn == n:
             _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards,
-                           last_trick, world, winners)
+                           last_trick, winners)
             sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
         else:
             player[i] = (ints[i, DEALER] + 1 + turn) % n
@@ -407,13 +369,18 @@ def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays
 
 @njit(cache=True)
 def reset_games(seeds, envs, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
-                world, winners, player, terminated, truncated, scores, returns):
+                winners, player, terminated, truncated, scores, returns):
     """Start game ``envs[j]`` from ``seeds[j]`` for every ``j``."""
     for j in range(envs.shape[0]):
         i = envs[j]
-        new_game(i, seeds[j], cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
-                 world, winners)
+        new_game(i, seeds[j], cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
         sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+
+
+@njit(cache=True)
+def sync_game(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns):
+    """:func:`sync_public` for one game loaded from a rules state."""
+    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
 
 
 # --- reading --------------------------------------------------------------------------------------------------------
@@ -429,23 +396,84 @@ def legal_masks(player, hands, out):
                 out[i, c] = 1 if hands[i, p, c] > 0 else 0
 
 
+@njit(cache=True, inline="always")
+def _counts_to(row, at, counts, i, p):
+    """``row[at:at + 49] = counts[i, p]``, with unsigned indices (see :func:`_write_counts`)."""
+    base, iu, pu = np.uint64(at), np.uint64(i), np.uint64(p)
+    for c in range(np.uint64(K)):
+        row[base + c] = counts[iu, pu, c]
+
+
+@njit(cache=True, inline="always")
+def write_view(i, p, row, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick):
+    """``state.observation(p)`` of game ``i`` written into ``row``: the gather ``world[views[p]]`` of ``observe.py``
+    (``view_index``: own hand and commitment, the per-seat blocks from ``p`` clockwise, the public blocks), written
+    directly from the game's arrays, each entry computed as :func:`write_world` computes it."""
+    n = cfg[C_N]
+    row[:] = 0
+    _counts_to(row, 0, hands, i, p)
+    if plays[i, p] >= 0:
+        row[K + plays[i, p]] = 1
+    at = 2 * K
+    for q in range(n):  # committed
+        if plays[i, (p + q) % n] >= 0:
+            row[at + q] = 1
+    at += n
+    for q in range(n):  # captured
+        _counts_to(row, at + q * K, captured, i, (p + q) % n)
+    at += n * K
+    for q in range(n):  # points
+        for s in range(4):
+            row[at + q * 4 + s] = np.float32(points[i, (p + q) % n, s]) / np.float32(25.0)
+    at += 4 * n
+    for q in range(n):  # tribes
+        row[at + q] = np.float32(tribes[i, (p + q) % n]) / np.float32(TRIBES_TO_WIN)
+    at += n
+    row[at + (ints[i, DEALER] - p) % n] = 1
+    at += n
+    if ints[i, HAS_LAST]:
+        for q in range(n):
+            row[at + q * K + last_trick[i, (p + q) % n]] = 1
+    at += n * K
+    if ints[i, LAST_WINNER] >= 0:
+        row[at + (ints[i, LAST_WINNER] - p) % n] = 1
+    at += n
+    trick = ints[i, TRICK]
+    if not ints[i, FINISHED]:
+        upcard = pool[i, trick]
+        row[at + upcard] = 1
+        if upcard != JOKER:
+            row[at + K + upcard // 12] = 1
+    at += K + 4
+    for j in range(ints[i, NUM_DISCARDS]):
+        row[at + discards[i, j]] += 1
+    at += K
+    row[at + ints[i, DAY]] = 1
+    pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
+    row[at + 2] = np.float32(trick / max(1, pool_len))
+    row[at + 3] = np.float32(ints[i, ISLAND] / 10.0)
+    row[at + 4] = np.float32((pool_len - trick) / 12.0)
+
+
 @njit(cache=True)
-def observe_seats(seats, ints, runs, world, out):
-    """``state.observation(seats[i])`` of every game: the view's runs of the world vector copied block by block
-    (``runs[p, r] = (start in the observation, start in the world, length)``, ``uint64``); zeros where
-    ``seats[i] < 0``."""
+def observe_seats(seats, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, out):
+    """``state.observation(seats[i])`` of every game (:func:`write_view`); zeros where ``seats[i] < 0``."""
     for i in range(out.shape[0]):
         p = seats[i]
         if p < 0 or not ints[i, STARTED]:
             out[i] = 0
-            continue
-        row, w = out[i], world[i]
-        for r in range(runs.shape[1]):
-            dst, src, length = runs[p, r, 0], runs[p, r, 1], runs[p, r, 2]
-            if length == 0:
-                break
-            for j in range(length):  # unsigned indices: no negative-index check, so the copy vectorizes
-                row[dst + j] = w[src + j]
+        else:
+            write_view(i, p, out[i], cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick)
+
+
+@njit(cache=True)
+def global_worlds(cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, out):
+    """``state.global_observation()`` (the world vector) of every game; zeros for a game never started."""
+    for i in range(out.shape[0]):
+        if ints[i, STARTED]:
+            write_world(i, out[i], cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick)
+        else:
+            out[i] = 0
 
 
 @njit(cache=True)
