@@ -12,6 +12,10 @@ from ..play import make_game, move_seen_by, play_game, play_interactive, records
 from ..play.records import Recorder
 
 
+#: Events the demo does not narrate: a move's own echo (the move line says it already).
+QUIET_EVENTS = ("card_played", "move", "action")
+
+
 def add_demo_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=registry.games())
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
@@ -63,10 +67,20 @@ def run_demo(args) -> int:
     bots = [make_bot(args.game, s, seed=args.seed * 31 + i) for i, s in enumerate(specs)]
     print(f"{game.name}, {game.num_players} players, seed {args.seed}: "
           + ", ".join(f"P{i}={s}" for i, s in enumerate(specs)))
-    seen = {"header": None, "scores": 0}
+    seen = {"header": None, "scores": 0, "events": 0}
+
+    def narrate(state):
+        # What the last move did (a trick won, an island scored, a bill passed...), in the game's own words.
+        new = state.events(None, seen["events"])
+        seen["events"] += len(new)
+        if not args.quiet:
+            for event in new:
+                if event.get("type") not in QUIET_EVENTS:
+                    print("      > " + game.describe_event({k: v for k, v in event.items() if k != "private"}))
 
     def show(state, player, action):
         # One line per phase (a trick, a turn...), the whole table whenever scores changed.
+        narrate(state)
         if args.quiet:
             return
         if state.score_version != seen["scores"]:
@@ -79,9 +93,13 @@ def run_demo(args) -> int:
         print(f"    P{player} ({specs[player]}): {game.action_name(action)}")
 
     final = play_game(game, bots, seed=args.seed, on_action=show)
+    narrate(final)
     print()
     print(final.render())
-    print("scores:", final.scores(), "winners:", final.winners() or "none (truncated)")
+    won = final.winners()
+    print("scores:", ", ".join(f"P{p} {v:g}" for p, v in enumerate(final.scores())) + "; "
+          + ("winner" + ("s" if len(won) > 1 else "") + ": " + ", ".join(f"P{p}" for p in won) if won
+             else "no winner (truncated)"))
     return 0
 
 

@@ -103,7 +103,8 @@ def test_every_env_entry_point_needs_reset_first():
 def test_cli_demo_plays_a_full_game():
     out = subprocess.run([sys.executable, "-m", "hustings.cli", "demo", "democracy", "--players", "4", "--seed", "2"],
                          capture_output=True, text=True, cwd=ROOT, check=True).stdout
-    assert "trick 1/6" in out and "game over" in out and "winners: [" in out
+    assert "trick 1/6" in out and "game over" in out and "; winner" in out
+    assert "      > Trick 1 (upcard" in out and "wins with" in out  # the demo says who won each trick
 
 
 def test_cli_bad_input_is_a_clear_error():
