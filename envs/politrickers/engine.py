@@ -82,32 +82,17 @@ class BatchEngine:
         self._obs_offs = np.array([fields[b] for b in _OBS_BLOCKS], dtype=np.int64)
         self._world_offs = np.array([game.off[b] for b in _WORLD_BLOCKS], dtype=np.int64)
         self._derived = game.base_size
-        i8 = np.int8
         self.player = np.full(N, -1, dtype=np.int32)
         self.terminated = np.zeros(N, dtype=bool)
         self.truncated = np.zeros(N, dtype=bool)  # Politrickers always ends with a result
         self.scores = np.zeros((N, n), dtype=np.float64)
         self.returns = np.zeros((N, n), dtype=np.float64)
         self.winners = np.zeros((N, n), dtype=bool)
-        self._g = K.Games(
-            mt=np.zeros((N, 624), dtype=np.uint32), mti=np.zeros(N, dtype=np.int32),
-            player=self.player, terminated=self.terminated, scores=self.scores, returns=self.returns,
-            winners=self.winners,
-            rnd=np.zeros(N, i8), tricks_done=np.zeros(N, i8), trick_start=np.zeros(N, i8), leader=np.zeros(N, i8),
-            turn=np.zeros(N, i8), ruling_party=np.zeros(N, i8), ruling_suit=np.zeros(N, i8),
-            opp_suit=np.zeros(N, i8), last_winner=np.zeros(N, i8),
-            hands=np.zeros((N, n), np.int64), leftovers=np.zeros(N, np.int64),
-            party=np.zeros((N, n), i8), plays=np.zeros((N, n), i8), down=np.zeros((N, n), bool),
-            tokens=np.zeros((N, n), i8), spent=np.zeros((N, n), i8), tricks_won=np.zeros((N, n), i8),
-            vp=np.zeros((N, n), i8), round_vp=np.zeros((N, n), i8),
-            ups_seat=np.zeros((N, n), i8), ups_card=np.zeros((N, n), i8), nups=np.zeros(N, i8),
-            seen=np.zeros((N, NUM_CARDS), i8), nseen=np.zeros(N, i8),
-            hidden=np.zeros((N, n, HAND_SIZE), i8), nhidden=np.zeros((N, n), i8),
-            libra=np.zeros((N, 2, n), i8), plate=np.zeros((N, 2), i8),
-            hist=np.zeros((N, ROUNDS, 4), i8), hist_points=np.zeros((N, ROUNDS, n), i8), nhist=np.zeros(N, i8),
-            score_version=np.zeros(N, np.int64),
-            log=np.zeros((N, HAND_SIZE * n, 7), i8), nlog=np.zeros(N, np.int16),
-            next_decks=np.zeros((N, ROUNDS - 1, len(game.deck)), i8), nnext=np.zeros(N, i8))
+        # each game's state: one row of each (engine_kernels' module docstring)
+        self._st = np.zeros((N, K.ROW), dtype=np.int8)
+        self._big = np.zeros((N, K.BIG), dtype=np.int64)
+        self._mt = np.zeros((N, 624), dtype=np.uint32)
+        self._pub = (self.player, self.terminated, self.scores, self.returns, self.winners)
 
     # --- the batch ----------------------------------------------------------------------------------------------
     def _envs(self, envs) -> np.ndarray:
@@ -125,36 +110,52 @@ class BatchEngine:
         if len(seeds) != len(envs):
             raise ConfigError(f"reset got {len(seeds)} seeds for {len(envs)} games; expected one seed per game")
         keys, lens = _seed_words(seeds)
-        K.reset_games(self._g, envs, keys, lens, self._deck)
+        K.reset_games(self._st, self._big, self._mt, *self._pub, envs, keys, lens, self._deck)
+
+    def _check_out(self, out: np.ndarray, dtype, width: int, what: str) -> None:
+        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
+                or not out.flags.c_contiguous:
+            got = f"{out.dtype}{list(out.shape)}" if isinstance(out, np.ndarray) else type(out).__name__
+            raise ConfigError(f"{what} needs a C-contiguous {np.dtype(dtype).name}[{self.num_envs}, {width}] array to "
+                              f"write into, got {got}")
 
     def legal_mask(self, out: np.ndarray) -> None:
         """``out[k]`` = game k's ``state.legal_mask()`` (int8[N, num_actions]; zeros for games that are over)."""
-        K.legal_mask(self._g, out)
+        self._check_out(out, np.int8, self.num_actions, "legal_mask")
+        K.legal_mask(self._st, self._big, self.player, out)
 
     def observe(self, out: np.ndarray) -> None:
         """``out[k]`` = game k's mover's ``state.observation(player)`` (float32[N, observation_size]; zeros for games
         that are over)."""
-        K.observe(self._g, self.player, True, self._obs_offs, self._derived, out)
+        self._check_out(out, np.float32, self.observation_size, "observe")
+        K.observe(self._st, self._big, self.terminated, self.player, True, self._obs_offs, self._derived,
+                  self.num_players, out)
 
     def observe_seat(self, seats: np.ndarray, out: np.ndarray) -> None:
         """``out[k]`` = ``state.observation(seats[k])`` of game k, for any seat (games over included)."""
-        seats = np.asarray(seats, dtype=np.int64).reshape(-1)
+        seats = np.asarray(seats, dtype=np.int32).reshape(-1)
         if len(seats) != self.num_envs or (len(seats) and (seats.min() < 0 or seats.max() >= self.num_players)):
             raise ConfigError(f"seats must be {self.num_envs} seats 0..{self.num_players - 1}")
-        K.observe(self._g, seats, False, self._obs_offs, self._derived, out)
+        self._check_out(out, np.float32, self.observation_size, "observe_seat")
+        K.observe(self._st, self._big, self.terminated, seats, False, self._obs_offs, self._derived,
+                  self.num_players, out)
 
     def global_observation(self, out: np.ndarray) -> None:
         """``out[k]`` = game k's ``state.global_observation()`` (float32[N, world_size]: every seat's hand included)."""
-        K.global_observation(self._g, self._world_offs, out)
+        self._check_out(out, np.float32, self.world_size, "global_observation")
+        K.global_observation(self._st, self._big, self.terminated, self._world_offs, self.num_players, out)
 
     def apply(self, actions: np.ndarray) -> None:
         """Play ``actions[k]`` (int64[N]) in every game k that is not over. Unchecked: each must be legal."""
-        K.apply(self._g, actions, self._deck)
+        actions = np.asarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise ConfigError(f"apply needs {self.num_envs} actions, got an array of shape {actions.shape}")
+        K.apply(self._st, self._big, self._mt, *self._pub, actions, self._deck)
 
     def random_actions(self, mask: np.ndarray, out: np.ndarray) -> None:
         """``out[k]`` = a uniformly random action among ``mask[k]``'s (-1 where none), drawn in compiled code with
         numba's own generator (seed it with :meth:`seed_random`): for benchmarks and random play."""
-        K.random_actions(self._g, mask, out)
+        K.random_actions(mask, out)
 
     @staticmethod
     def seed_random(seed: int) -> None:
@@ -164,38 +165,40 @@ class BatchEngine:
     # --- conversion to and from rules states --------------------------------------------------------------------
     def to_state(self, k: int) -> PolitrickersState:
         """Game ``k`` as a rules state that plays on identically (the same RNG state, so the same next deals)."""
-        g, n = self._g, self.num_players
+        n, row, big = self.num_players, self._st[k].tolist(), self._big[k].tolist()
         if self.player[k] < 0 and not self.terminated[k]:
             raise ConfigError(f"game {k} has not been started; reset it or load a state first")
+        seats = lambda at: row[at:at + n]  # noqa: E731
+        bits = lambda m: [c for c in range(NUM_CARDS) if m >> c & 1]  # noqa: E731
         rng = random.Random()
-        rng.setstate((3, tuple(int(x) for x in g.mt[k]) + (int(g.mti[k]),), None))
+        rng.setstate((3, tuple(self._mt[k].tolist()) + (big[K.MTI],), None))
         st = PolitrickersState(self.game, rng)
-        bits = lambda m: [c for c in range(NUM_CARDS) if int(m) >> c & 1]  # noqa: E731
-        st.round, st.tricks_done = int(g.rnd[k]), int(g.tricks_done[k])
-        st.trick_start, st.leader, st.turn = int(g.trick_start[k]), int(g.leader[k]), int(g.turn[k])
-        st.hands = [bits(g.hands[k, p]) for p in range(n)]
-        st.leftovers = bits(g.leftovers[k])
-        st.party = g.party[k].tolist()
-        st.ruling_party, st.ruling_suit = int(g.ruling_party[k]), int(g.ruling_suit[k])
-        st.opp_suit = int(g.opp_suit[k])
-        st.plays = g.plays[k].tolist()
-        st.down = g.down[k].tolist()
-        st.ups = [(int(g.ups_seat[k, i]), int(g.ups_card[k, i])) for i in range(g.nups[k])]
-        st.seen = g.seen[k, :g.nseen[k]].tolist()
-        st.hidden = [g.hidden[k, p, :g.nhidden[k, p]].tolist() for p in range(n)]
-        st.tokens, st.spent = g.tokens[k].tolist(), g.spent[k].tolist()
-        st.libra = [g.libra[k, 0].tolist(), g.libra[k, 1].tolist()]
-        st.plate = g.plate[k].tolist()
-        st.tricks_won = g.tricks_won[k].tolist()
-        st.vp, st.round_vp = g.vp[k].tolist(), g.round_vp[k].tolist()
-        st.last_winner = int(g.last_winner[k])
-        st.history = [{"round": int(r), "end": _END_KINDS[e], "who": int(who), "points": g.hist_points[k, i].tolist(),
-                       "tricks": int(t)} for i, (r, e, who, t) in enumerate(g.hist[k, :g.nhist[k]].tolist())]
+        st.round, st.tricks_done = row[K.RND], row[K.TRICKS_DONE]
+        st.trick_start, st.leader, st.turn = row[K.TRICK_START], row[K.LEADER], row[K.TURN]
+        st.ruling_party, st.ruling_suit, st.opp_suit = row[K.RULING_PARTY], row[K.RULING_SUIT], row[K.OPP_SUIT]
+        st.last_winner = row[K.LAST_WINNER]
+        st.hands = [bits(big[K.HANDS + p]) for p in range(n)]
+        st.leftovers = bits(big[K.LEFTOVERS])
+        st.party, st.plays, st.down = seats(K.PARTY), seats(K.PLAYS), [bool(x) for x in seats(K.DOWN_)]
+        st.tokens, st.spent, st.tricks_won = seats(K.TOKENS_), seats(K.SPENT), seats(K.TRICKS_WON)
+        st.vp, st.round_vp = seats(K.VP), seats(K.ROUND_VP)
+        st.ups = list(zip(row[K.UPS_SEAT:K.UPS_SEAT + row[K.NUPS]], row[K.UPS_CARD:K.UPS_CARD + row[K.NUPS]]))
+        st.seen = row[K.SEEN:K.SEEN + row[K.NSEEN]]
+        st.hidden = [row[K.HIDDEN + p * HAND_SIZE:K.HIDDEN + p * HAND_SIZE + row[K.NHIDDEN + p]] for p in range(n)]
+        st.libra = [seats(K.LIBRA), seats(K.LIBRA + K.MAX_SEATS)]
+        st.plate = row[K.PLATE:K.PLATE + 2]
+        st.history = []
+        for i in range(row[K.NHIST]):
+            r, end, who, tricks = row[K.HIST + 4 * i:K.HIST + 4 * i + 4]
+            st.history.append({"round": r, "end": _END_KINDS[end], "who": who,
+                               "points": seats(K.HIST_POINTS + i * K.MAX_SEATS), "tricks": tricks})
         st.finished = bool(self.terminated[k])
-        st._winners = [p for p in range(n) if self.winners[k, p]] if st.finished else []
-        st.score_version = int(g.score_version[k])
-        st.log = [tuple(e) for e in g.log[k, :g.nlog[k]].tolist()]
-        st.next_decks = tuple(tuple(d) for d in g.next_decks[k, :g.nnext[k]].tolist())
+        st._winners = np.flatnonzero(self.winners[k]).tolist() if st.finished else []
+        st.score_version = big[K.SCORE_VERSION]
+        st.log = [tuple(row[K.LOG + 7 * i:K.LOG + 7 * i + 7]) for i in range(row[K.NLOG])]
+        size = len(self.game.deck)
+        st.next_decks = tuple(tuple(row[K.NEXT + i * NUM_CARDS:K.NEXT + i * NUM_CARDS + size])
+                              for i in range(row[K.NNEXT]))
         st._modes = None
         st._rebuild_world()
         return st
@@ -203,7 +206,7 @@ class BatchEngine:
     def from_state(self, k: int, state: PolitrickersState) -> None:
         """Load a rules state into game ``k``, at any point (positions, saved states, deals); it plays on as the
         state would, its RNG included."""
-        g, n = self._g, self.num_players
+        n = self.num_players
         if not 0 <= k < self.num_envs:
             raise ConfigError(f"game index {k}; expected 0..{self.num_envs - 1}")
         if getattr(state, "game", None) is None or state.game.name != "politrickers" or state.n != n:
@@ -215,44 +218,40 @@ class BatchEngine:
             raise StateFormatError(f"the state holds {len(state.history)} round results, {len(state.next_decks)} "
                                    f"stacked decks and {len(state.log)} plays this round; expected at most {ROUNDS}, "
                                    f"{ROUNDS - 1} and {HAND_SIZE * n}")
-        mask = lambda cards: sum(1 << int(c) for c in cards)  # noqa: E731
-        g.mt[k] = internal[:624]
-        g.mti[k] = internal[624]
-        g.rnd[k], g.tricks_done[k] = state.round, state.tricks_done
-        g.trick_start[k], g.leader[k], g.turn[k] = state.trick_start, state.leader, state.turn
-        g.ruling_party[k], g.ruling_suit[k], g.opp_suit[k] = state.ruling_party, state.ruling_suit, state.opp_suit
-        g.last_winner[k] = state.last_winner
-        g.hands[k] = [mask(h) for h in state.hands]
-        g.leftovers[k] = mask(state.leftovers)
-        g.party[k], g.plays[k], g.down[k] = state.party, state.plays, state.down
-        g.tokens[k], g.spent[k], g.tricks_won[k] = state.tokens, state.spent, state.tricks_won
-        g.vp[k], g.round_vp[k] = state.vp, state.round_vp
-        g.nups[k] = len(state.ups)
-        for i, (p, c) in enumerate(state.ups):
-            g.ups_seat[k, i], g.ups_card[k, i] = p, c
-        g.nseen[k] = len(state.seen)
-        g.seen[k, :len(state.seen)] = state.seen
-        for p in range(n):
-            g.nhidden[k, p] = len(state.hidden[p])
-            g.hidden[k, p, :len(state.hidden[p])] = state.hidden[p]
-        g.libra[k] = state.libra
-        g.plate[k] = state.plate
-        g.nhist[k] = len(state.history)
+        row = [0] * K.ROW
+
+        def put(at, values):
+            row[at:at + len(values)] = [int(v) for v in values]
+
+        put(K.RND, [state.round, state.tricks_done, state.trick_start, state.leader, state.turn, state.ruling_party,
+                    state.ruling_suit, state.opp_suit, state.last_winner, len(state.ups), len(state.seen),
+                    len(state.history), len(state.next_decks), len(state.log), *state.plate])
+        for at, values in ((K.PARTY, state.party), (K.PLAYS, state.plays), (K.DOWN_, state.down),
+                           (K.TOKENS_, state.tokens), (K.SPENT, state.spent), (K.TRICKS_WON, state.tricks_won),
+                           (K.VP, state.vp), (K.ROUND_VP, state.round_vp), (K.UPS_SEAT, [p for p, _ in state.ups]),
+                           (K.UPS_CARD, [c for _, c in state.ups]), (K.NHIDDEN, [len(h) for h in state.hidden]),
+                           (K.LIBRA, state.libra[0]), (K.LIBRA + K.MAX_SEATS, state.libra[1]), (K.SEEN, state.seen)):
+            put(at, values)
+        for p, h in enumerate(state.hidden):
+            put(K.HIDDEN + p * HAND_SIZE, h)
         for i, h in enumerate(state.history):
-            g.hist[k, i] = (h["round"], _END_KINDS.index(h["end"]), h["who"], h["tricks"])
-            g.hist_points[k, i] = h["points"]
-        g.score_version[k] = state.score_version
-        g.nlog[k] = len(state.log)
+            put(K.HIST + 4 * i, [h["round"], _END_KINDS.index(h["end"]), h["who"], h["tricks"]])
+            put(K.HIST_POINTS + i * K.MAX_SEATS, h["points"])
         for i, e in enumerate(state.log):
-            g.log[k, i] = e
-        g.nnext[k] = len(state.next_decks)
+            put(K.LOG + 7 * i, e)
         for i, d in enumerate(state.next_decks):
-            g.next_decks[k, i] = d
+            put(K.NEXT + i * NUM_CARDS, d)
+        self._st[k] = row
+        mask = lambda cards: sum(1 << int(c) for c in cards)  # noqa: E731
+        big = [0] * K.BIG
+        big[K.HANDS:K.HANDS + n] = [mask(h) for h in state.hands]
+        big[K.LEFTOVERS], big[K.SCORE_VERSION], big[K.MTI] = mask(state.leftovers), state.score_version, internal[624]
+        self._big[k] = big
+        self._mt[k] = internal[:624]
         self.terminated[k] = bool(state.finished)
         self.winners[k] = False
-        for p in state.winners():
-            self.winners[k, p] = True
-        K.refresh(g, k)
+        self.winners[k, state.winners()] = True
+        K.refresh(self._st, *self._pub, np.array([k], dtype=np.int64))
 
 
 __all__ = ["BatchEngine"]

@@ -3,42 +3,47 @@ the arrays and converts to and from rules states).
 
 Every kernel mirrors a method of ``PolitrickersState`` step for step (the rules module stays the reference), and the
 deals draw from each game's own Mersenne Twister exactly as ``random.Random`` does, so a game from a seed is the same
-game here and in Python. A hand is a bitmask of card ids (bit ``c`` set = card ``c`` held: the sorted order of the
-rules' hand lists is the bit order, and Migration, id 44, sorts last).
+game here and in Python.
+
+A game is one row of three arrays, so that all of it sits together in memory and a kernel call passes few arrays:
+
+* ``st`` int8[N, ROW]: the small numbers, at the offsets below (per-seat fields hold ``MAX_SEATS`` entries);
+* ``big`` int64[N, 8]: the hands as card bitmasks (bit ``c`` set = card ``c`` held: the sorted order of the rules' hand
+  lists is the bit order, and Migration, id 44, sorts last), the leftovers, ``score_version`` and the MT index;
+* ``mt`` uint32[N, 624]: the Mersenne Twister's words.
 """
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
                     NUM_CARDS, PLATE_MAX, ROUNDS, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE, VP_FLOOR,
                     VP_TO_END)
 
-#: The arrays of N games (``engine.BatchEngine`` allocates them; ``n`` = seats, ``L`` = 9 * n log entries).
-Games = namedtuple("Games", [
-    "mt", "mti",                                  # uint32[N, 624], int32[N]: each game's MT19937 state
-    "player", "terminated", "scores", "returns", "winners",  # the public arrays
-    "rnd", "tricks_done", "trick_start", "leader", "turn",   # int8[N]
-    "ruling_party", "ruling_suit", "opp_suit", "last_winner",  # int8[N]
-    "hands", "leftovers",                         # int64[N, n], int64[N]: card bitmasks
-    "party", "plays", "down", "tokens", "spent", "tricks_won", "vp", "round_vp",  # [N, n]
-    "ups_seat", "ups_card", "nups",               # face-up policy cards of this trick in play order: [N, n], [N]
-    "seen", "nseen",                              # int8[N, 45], [N]: face-up cards of completed tricks, in order
-    "hidden", "nhidden",                          # int8[N, n, 9], [N, n]: each seat's face-down cards, in order
-    "libra", "plate",                             # int8[N, 2, n], [N, 2]
-    "hist", "hist_points", "nhist",               # int8[N, 3, 4] (round, end, who, tricks), [N, 3, n], [N]
-    "score_version",                              # int64[N]
-    "log", "nlog",                                # int8[N, L, 7]: the round's play record, [N]
-    "next_decks", "nnext",                        # int8[N, 2, deck]: stacked deck orders, oldest first, [N]
-])
+MAX_SEATS = 5
+LOG_MAX = TRICKS_PER_ROUND * MAX_SEATS  # the plays of a round
+# st's columns: one number each ...
+(RND, TRICKS_DONE, TRICK_START, LEADER, TURN, RULING_PARTY, RULING_SUIT, OPP_SUIT, LAST_WINNER, NUPS, NSEEN, NHIST,
+ NNEXT, NLOG, PLATE) = range(15)  # PLATE: 2 (Tails, Claws)
+# ... then MAX_SEATS per seat ...
+PARTY, PLAYS, DOWN_, TOKENS_, SPENT, TRICKS_WON, VP, ROUND_VP, UPS_SEAT, UPS_CARD, NHIDDEN = range(17, 17 + 55, 5)
+LIBRA = 72  # [plate * MAX_SEATS + seat]
+HIDDEN = LIBRA + 2 * MAX_SEATS  # [seat * 9 + i]: each seat's face-down cards of this round, in order
+SEEN = HIDDEN + MAX_SEATS * HAND_SIZE  # face-up cards of completed tricks of this round, in order
+HIST = SEEN + NUM_CARDS  # [i * 4 + (round, end, who, tricks)]: the round results
+HIST_POINTS = HIST + ROUNDS * 4  # [i * MAX_SEATS + seat]
+LOG = HIST_POINTS + ROUNDS * MAX_SEATS  # [i * 7 + j]: the play record of this round (cards.public_entry's tuples)
+NEXT = LOG + LOG_MAX * 7  # [i * NUM_CARDS + j]: stacked deck orders for the next deals, oldest first
+ROW = NEXT + (ROUNDS - 1) * NUM_CARDS
+# big's columns
+HANDS, LEFTOVERS, SCORE_VERSION, MTI = 0, MAX_SEATS, MAX_SEATS + 1, MAX_SEATS + 2
+BIG = MAX_SEATS + 3
 
 # the observation / world blocks, in this order in the offset arrays engine.py builds
 (B_HAND, B_HIDDEN, B_PARTY, B_CHAIR, B_TRICK_CARD, B_TRICK_DOWN, B_TRICK_PLAYED, B_DOWN_COUNT, B_LIBRA, B_UNSPENT,
  B_SPENT, B_VP, B_ROUND_VP, B_RULING_PARTY, B_RULING_SUIT, B_OPP_SUIT, B_SEEN, B_ROUND, B_TRICK) = range(19)
-NUM_BLOCKS = 19
 END_DISGRACED, END_COLLAPSE, END_BALANCED = 0, 1, 2  # saved.END_KINDS order
 
 _SUIT = np.array(SUIT, dtype=np.int64)
@@ -49,15 +54,23 @@ _MIG_BIT = 1 << MIGRATION
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
+def _init_genrand(seed: int) -> np.ndarray:
+    """MT19937's ``init_genrand(seed)``: the words ``init_by_array`` starts from (the same for every seed)."""
+    mt = [seed]
+    for i in range(1, 624):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, dtype=np.uint32)
+
+
+_MT_START = _init_genrand(19650218)
+
+
 # --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
 @njit(cache=True)
-def seed_rng(mt, mti, k, key, keylen):
+def seed_rng(mt, big, k, key, keylen):
     """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words)."""
     m = _MASK32
-    mt[k, 0] = np.uint32(19650218)
-    for i in range(1, 624):
-        x = np.uint64(mt[k, i - 1])
-        mt[k, i] = np.uint32((np.uint64(1812433253) * (x ^ (x >> np.uint64(30))) + np.uint64(i)) & m)
+    mt[k, :] = _MT_START
     i, j = 1, 0
     for _ in range(max(624, keylen)):
         x = np.uint64(mt[k, i - 1])
@@ -80,22 +93,31 @@ def seed_rng(mt, mti, k, key, keylen):
             mt[k, 0] = mt[k, 623]
             i = 1
     mt[k, 0] = np.uint32(0x80000000)
-    mti[k] = 624
+    big[k, MTI] = 624
 
 
 @njit(cache=True)
-def _genrand(mt, mti, k):
+def _twist(mt, big, k):
+    """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division)."""
+    w = mt[k]
+    for i in range(624):
+        nxt = i + 1 if i < 623 else 0
+        far = i + 397 if i < 227 else i - 227
+        y = (np.int64(w[i]) & 0x80000000) | (np.int64(w[nxt]) & 0x7FFFFFFF)
+        v = np.int64(w[far]) ^ (y >> 1)
+        if y & 1:
+            v ^= 0x9908B0DF
+        w[i] = np.uint32(v)
+    big[k, MTI] = 0
+
+
+@njit(cache=True)
+def _genrand(mt, big, k):
     """The next 32-bit output of game ``k``'s generator (genrand_uint32), as an int64."""
-    if mti[k] >= 624:
-        for i in range(624):
-            y = (np.int64(mt[k, i]) & 0x80000000) | (np.int64(mt[k, (i + 1) % 624]) & 0x7FFFFFFF)
-            v = np.int64(mt[k, (i + 397) % 624]) ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            mt[k, i] = np.uint32(v)
-        mti[k] = 0
-    y = np.int64(mt[k, mti[k]])
-    mti[k] += 1
+    if big[k, MTI] >= 624:
+        _twist(mt, big, k)
+    y = np.int64(mt[k, big[k, MTI]])
+    big[k, MTI] += 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
@@ -104,108 +126,157 @@ def _genrand(mt, mti, k):
 
 
 @njit(cache=True)
-def _randbelow(mt, mti, k, n):
+def _randbelow(mt, big, k, n):
     """``random.Random._randbelow(n)`` (n < 2**32): getrandbits(n.bit_length()) until below ``n``."""
     bits = 0
     while (n >> bits) > 0:
         bits += 1
-    r = _genrand(mt, mti, k) >> (32 - bits)
+    r = _genrand(mt, big, k) >> (32 - bits)
     while r >= n:
-        r = _genrand(mt, mti, k) >> (32 - bits)
+        r = _genrand(mt, big, k) >> (32 - bits)
     return r
 
 
+@njit(cache=True, inline="always")
+def _seat(x, n):
+    """``x % n`` for ``-n <= x < 2 * n`` (seat arithmetic) without a division."""
+    if x >= n:
+        return x - n
+    if x < 0:
+        return x + n
+    return x
+
+
+@njit(cache=True)
+def _shuffle(mt, big, k, cards):
+    """``random.Random.shuffle(cards)`` with game ``k``'s generator (core.rules.shuffle: the same draws)."""
+    words = mt[k]
+    at = big[k, MTI]
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        bits = 0
+        while (bound >> bits) > 0:
+            bits += 1
+        while True:
+            if at >= 624:
+                _twist(mt, big, k)
+                at = 0
+            y = np.int64(words[at])
+            at += 1
+            y ^= y >> 11
+            y ^= (y << 7) & 0x9D2C5680
+            y ^= (y << 15) & 0xEFC60000
+            y ^= y >> 18
+            j = (y & 0xFFFFFFFF) >> (32 - bits)
+            if j < bound:
+                break
+        c = cards[i]
+        cards[i] = cards[j]
+        cards[j] = c
+    big[k, MTI] = at
+
+
 # --- dealing (PolitrickersState._start_round, _setup_round, _start_trick) -------------------------------------------
-@njit(cache=True)
-def _start_trick(g, k, chair):
-    g.trick_start[k] = chair
-    g.leader[k] = chair
-    g.turn[k] = 0
-    g.ruling_party[k] = -1
-    g.ruling_suit[k] = -1
-    g.opp_suit[k] = -1
-    g.plays[k, :] = -1
-    g.down[k, :] = False
-    g.nups[k] = 0
+@njit(cache=True, inline="always")
+def _start_trick(st, k, chair, n):
+    st[k, TRICK_START] = chair
+    st[k, LEADER] = chair
+    st[k, TURN] = 0
+    st[k, RULING_PARTY] = -1
+    st[k, RULING_SUIT] = -1
+    st[k, OPP_SUIT] = -1
+    st[k, NUPS] = 0
+    for p in range(n):
+        st[k, PLAYS + p] = -1
+        st[k, DOWN_ + p] = 0
 
 
 @njit(cache=True)
-def _start_round(g, k, chair, deck):
-    n = g.hands.shape[1]
-    if g.nnext[k] > 0:  # a stacked deck (a position's "deck"), dealt in order
-        cards = g.next_decks[k, 0].astype(np.int64)
-        g.next_decks[k, 0] = g.next_decks[k, 1]
-        g.nnext[k] -= 1
+def _start_round(st, big, mt, k, chair, deck, n):
+    size = len(deck)
+    cards = np.empty(size, dtype=np.int64)
+    if st[k, NNEXT] > 0:  # a stacked deck (a position's "deck"), dealt in order
+        for i in range(size):
+            cards[i] = st[k, NEXT + i]
+            st[k, NEXT + i] = st[k, NEXT + NUM_CARDS + i]
+        st[k, NNEXT] -= 1
     else:
-        cards = deck.astype(np.int64)
-        for i in range(len(cards) - 1, 0, -1):
-            j = _randbelow(g.mt, g.mti, k, i + 1)
-            c = cards[i]
-            cards[i] = cards[j]
-            cards[j] = c
+        for i in range(size):
+            cards[i] = deck[i]
+        _shuffle(mt, big, k, cards)
     for p in range(n):
         h = 0
         for i in range(p * HAND_SIZE, (p + 1) * HAND_SIZE):
             h |= 1 << cards[i]
-        g.hands[k, p] = h
+        big[k, HANDS + p] = h
     rest = 0
-    for i in range(n * HAND_SIZE, len(cards)):
+    for i in range(n * HAND_SIZE, size):
         rest |= 1 << cards[i]
-    g.leftovers[k] = rest
+    big[k, LEFTOVERS] = rest
     for i in range(n):  # POL-A3: the Chair shows Tails, the others alternate clockwise
-        g.party[k, (chair + i) % n] = i % 2
-    g.tokens[k, :] = TOKENS
-    g.spent[k, :] = 0
-    g.libra[k, :, :] = 0
-    g.plate[k, :] = 0
-    g.tricks_won[k, :] = 0
-    g.nseen[k] = 0
-    g.nhidden[k, :] = 0
-    g.nlog[k] = 0
-    g.tricks_done[k] = 0
-    g.last_winner[k] = chair
-    _start_trick(g, k, chair)
+        p = (chair + i) % n
+        st[k, PARTY + p] = i % 2
+        st[k, TOKENS_ + p] = TOKENS
+        st[k, SPENT + p] = 0
+        st[k, TRICKS_WON + p] = 0
+        st[k, NHIDDEN + p] = 0
+        st[k, LIBRA + p] = 0
+        st[k, LIBRA + MAX_SEATS + p] = 0
+    st[k, PLATE] = 0
+    st[k, PLATE + 1] = 0
+    st[k, NSEEN] = 0
+    st[k, NLOG] = 0
+    st[k, TRICKS_DONE] = 0
+    st[k, LAST_WINNER] = chair
+    _start_trick(st, k, chair, n)
 
 
 @njit(cache=True)
-def refresh(g, k):
-    """The public arrays of game ``k`` from its state: the seat to move, scores, returns and winners."""
-    n = g.hands.shape[1]
-    over = g.terminated[k]
-    g.player[k] = -1 if over else (g.trick_start[k] + g.turn[k]) % n
+def _refresh(st, player, term, scores, returns, winners, k):
+    n = scores.shape[1]
+    over = term[k]
+    player[k] = -1 if over else _seat(st[k, TRICK_START] + st[k, TURN], n)
     anyone = False
     for p in range(n):
-        g.scores[k, p] = g.vp[k, p]
-        anyone = anyone or (over and g.winners[k, p])
+        scores[k, p] = st[k, VP + p]
+        anyone = anyone or (over and winners[k, p])
     for p in range(n):
-        g.returns[k, p] = 0.0 if not anyone else (1.0 if g.winners[k, p] else -1.0)
+        returns[k, p] = 0.0 if not anyone else (1.0 if winners[k, p] else -1.0)
 
 
 @njit(cache=True)
-def reset_games(g, envs, keys, keylens, deck):
+def refresh(st, player, term, scores, returns, winners, envs):
+    """The public arrays of games ``envs`` from their state: the seat to move, scores, returns."""
+    for k in envs:
+        _refresh(st, player, term, scores, returns, winners, k)
+
+
+@njit(cache=True)
+def reset_games(st, big, mt, player, term, scores, returns, winners, envs, keys, keylens, deck):
     """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: keys[i, :keylens[i]] are abs(seed)'s words."""
-    n = g.hands.shape[1]
+    n = scores.shape[1]
     for i in range(len(envs)):
         k = envs[i]
-        seed_rng(g.mt, g.mti, k, keys[i], keylens[i])
-        g.rnd[k] = 0
-        g.vp[k, :] = 0
-        g.round_vp[k, :] = 0
-        g.nhist[k] = 0
-        g.score_version[k] = 0
-        g.nnext[k] = 0
-        g.terminated[k] = False
-        g.winners[k, :] = False
-        _start_round(g, k, _randbelow(g.mt, g.mti, k, n), deck)
-        refresh(g, k)
+        seed_rng(mt, big, k, keys[i], keylens[i])
+        st[k, RND] = 0
+        for p in range(n):
+            st[k, VP + p] = 0
+            st[k, ROUND_VP + p] = 0
+            winners[k, p] = False
+        st[k, NHIST] = 0
+        st[k, NNEXT] = 0
+        big[k, SCORE_VERSION] = 0
+        term[k] = False
+        _start_round(st, big, mt, k, _randbelow(mt, big, k, n), deck, n)
+        _refresh(st, player, term, scores, returns, winners, k)
 
 
 # --- legality (PolitrickersState._split, _legal_parts) ----------------------------------------------------------------
-@njit(cache=True, inline='always')
-def _split(g, k, q, cards):
+@njit(cache=True, inline="always")
+def _split(st, k, q, cards):
     """(cards, mode, forced) a player of party ``q`` may play now: ``_split`` of the rules with card bitmasks."""
-    rs, os_ = g.ruling_suit[k], g.opp_suit[k]
-    if q == g.ruling_party[k]:
+    rs, os_ = st[k, RULING_SUIT], st[k, OPP_SUIT]
+    if q == st[k, RULING_PARTY]:
         own = cards & _SUIT_MASK[rs]
         if own:
             return own, UP, False
@@ -225,27 +296,27 @@ def _split(g, k, q, cards):
     return cards, DOWN, False
 
 
-@njit(cache=True, inline='always')
-def legal_parts(g, k, p):
+@njit(cache=True, inline="always")
+def legal_parts(st, big, k, p):
     """The legal moves of seat ``p`` of game ``k`` as ``_legal_parts``: (cards, mode, Migration actions as bits
     1 << (a - 44), cards after a paid switch, their mode, whether a paid switch is allowed)."""
-    hand = g.hands[k, p]
+    hand = big[k, HANDS + p]
     cards = hand & _ALL_POLICY
-    flip_cards, flip_mode, can_flip = cards, UP, g.tokens[k, p] > 0
-    if g.ruling_suit[k] < 0:
+    flip_cards, flip_mode, can_flip = cards, UP, st[k, TOKENS_ + p] > 0
+    if st[k, RULING_SUIT] < 0:
         own, mode = cards, UP
     else:
-        q = g.party[k, p]
-        own, mode, forced = _split(g, k, q, cards)
+        q = st[k, PARTY + p]
+        own, mode, forced = _split(st, k, q, cards)
         if can_flip:
             if forced:  # POL-A5.3
                 can_flip = False
             else:
-                flip_cards, flip_mode, forced2 = _split(g, k, 1 - q, cards)
+                flip_cards, flip_mode, forced2 = _split(st, k, 1 - q, cards)
                 can_flip = not forced2  # POL-A5.5
     migs = 0
     if hand & _MIG_BIT:
-        t, c = g.libra[k, TAILS, p], g.libra[k, CLAWS, p]
+        t, c = st[k, LIBRA + p], st[k, LIBRA + MAX_SEATS + p]
         if t:
             migs |= 1
         if c:
@@ -256,262 +327,272 @@ def legal_parts(g, k, p):
 
 
 @njit(cache=True)
-def legal_mask(g, out):
+def legal_mask(st, big, player, out):
     """``out[k]`` = game k's ``state.legal_mask()`` (int8, zeros for games that are over)."""
     for k in range(out.shape[0]):
         out[k, :] = 0
-        p = g.player[k]
+        p = player[k]
         if p < 0:
             continue
-        own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(g, k, p)
-        for c in range(MIGRATION):
-            if own >> c & 1:
-                out[k, c] = 1
+        own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, p)
+        while own:
+            out[k, trailing_zeros(own)] = 1
+            own &= own - 1
         for i in range(3):
             if migs >> i & 1:
                 out[k, MIG_FROM_TAILS + i] = 1
                 if can_flip:
                     out[k, FLIP + MIG_FROM_TAILS + i] = 1
         if can_flip:
-            for c in range(MIGRATION):
-                if flip_cards >> c & 1:
-                    out[k, FLIP + c] = 1
+            while flip_cards:
+                out[k, FLIP + trailing_zeros(flip_cards)] = 1
+                flip_cards &= flip_cards - 1
 
 
 # --- play (PolitrickersState.apply_unchecked, _resolve_trick, _end_round) ---------------------------------------
-@njit(cache=True)
-def trick_winner(g, k):
+@njit(cache=True, inline="always")
+def trick_winner(st, k):
     """``cards.trick_winner`` of game k's face-up cards of this trick."""
     eco = -1
-    sums = np.zeros(5, dtype=np.int64)
-    m = g.nups[k]
+    s0 = s1 = s2 = s3 = 0
+    m = st[k, NUPS]
     for i in range(m):
-        c = g.ups_card[k, i]
+        c = st[k, UPS_CARD + i]
         s = _SUIT[c]
         if s == ECONOMY:
-            eco = g.ups_seat[k, i]
-        sums[s] += _VALUE[c]
+            eco = st[k, UPS_SEAT + i]
+        elif s == 0:
+            s0 += _VALUE[c]
+        elif s == 1:
+            s1 += _VALUE[c]
+        elif s == 2:
+            s2 += _VALUE[c]
+        else:
+            s3 += _VALUE[c]
     if eco >= 0:
-        return eco
-    best = sums.max()
+        return np.int64(eco)
+    best = max(max(s0, s1), max(s2, s3))
     popular = -1
     for i in range(m - 1, -1, -1):
-        s = _SUIT[g.ups_card[k, i]]
-        if sums[s] == best:
+        s = _SUIT[st[k, UPS_CARD + i]]
+        if (s0, s1, s2, s3)[s] == best:
             popular = s
             break
     win, low = -1, 99
     for i in range(m):
-        c = g.ups_card[k, i]
+        c = st[k, UPS_CARD + i]
         if _SUIT[c] == popular and _VALUE[c] < low:
-            win, low = g.ups_seat[k, i], _VALUE[c]
-    return win
+            win, low = st[k, UPS_SEAT + i], _VALUE[c]
+    return np.int64(win)
 
 
 @njit(cache=True)
-def _end_round(g, k, kind, who, deck):
-    n = g.hands.shape[1]
-    pts = np.zeros(n, dtype=np.int64)
+def _end_round(st, big, mt, term, winners, k, kind, who, deck, n):
+    pts = np.zeros(MAX_SEATS, dtype=np.int64)
     if kind == END_DISGRACED:
         for p in range(n):
-            pts[p] = 0 if p == who else g.tokens[k, p]
+            pts[p] = 0 if p == who else st[k, TOKENS_ + p]
     elif kind == END_COLLAPSE:
         for p in range(n):
-            pts[p] = g.libra[k, 1 - who, p] - g.libra[k, who, p]
-    elif g.plate[k, TAILS] != g.plate[k, CLAWS]:  # balanced; equal plates score nothing (POL-A16)
-        fuller = TAILS if g.plate[k, TAILS] > g.plate[k, CLAWS] else CLAWS
+            pts[p] = st[k, LIBRA + (1 - who) * MAX_SEATS + p] - st[k, LIBRA + who * MAX_SEATS + p]
+    elif st[k, PLATE + TAILS] != st[k, PLATE + CLAWS]:  # balanced; equal plates score nothing (POL-A16)
+        fuller = TAILS if st[k, PLATE + TAILS] > st[k, PLATE + CLAWS] else CLAWS
         top = -99
         for p in range(n):
-            pts[p] = g.libra[k, fuller, p]
+            pts[p] = st[k, LIBRA + fuller * MAX_SEATS + p]
             top = max(top, pts[p])
         for p in range(n):
-            if g.tricks_won[k, p] == 0:  # POL-A17
+            if st[k, TRICKS_WON + p] == 0:  # POL-A17
                 pts[p] = top
-    h = g.nhist[k]
-    g.hist[k, h, 0] = g.rnd[k] + 1
-    g.hist[k, h, 1] = kind
-    g.hist[k, h, 2] = who
-    g.hist[k, h, 3] = g.tricks_done[k]
-    g.nhist[k] = h + 1
+    h = st[k, NHIST]
+    st[k, HIST + 4 * h] = st[k, RND] + 1
+    st[k, HIST + 4 * h + 1] = kind
+    st[k, HIST + 4 * h + 2] = who
+    st[k, HIST + 4 * h + 3] = st[k, TRICKS_DONE]
+    st[k, NHIST] = h + 1
     top = -99
     for p in range(n):
-        g.round_vp[k, p] = pts[p]
-        g.hist_points[k, h, p] = pts[p]
-        g.vp[k, p] = max(VP_FLOOR, g.vp[k, p] + pts[p])
-        top = max(top, g.vp[k, p])
-    g.score_version[k] += 1
-    if top >= VP_TO_END or g.rnd[k] + 1 >= ROUNDS:  # L164, POL-A18
-        g.terminated[k] = True
-        best = -99
+        st[k, ROUND_VP + p] = pts[p]
+        st[k, HIST_POINTS + h * MAX_SEATS + p] = pts[p]
+        v = max(VP_FLOOR, st[k, VP + p] + pts[p])
+        st[k, VP + p] = v
+        top = max(top, v)
+    big[k, SCORE_VERSION] += 1
+    if top >= VP_TO_END or st[k, RND] + 1 >= ROUNDS:  # L164, POL-A18
+        term[k] = True
+        best, count = -99, 0
         for p in range(n):
-            if g.vp[k, p] == top:
+            if st[k, VP + p] == top:
                 best = max(best, pts[p])
-        count = 0
+                count += 1
         for p in range(n):
-            count += g.vp[k, p] == top
-        for p in range(n):
-            g.winners[k, p] = g.vp[k, p] == top and (count == 1 or pts[p] == best)
+            winners[k, p] = st[k, VP + p] == top and (count == 1 or pts[p] == best)
         return
-    g.rnd[k] += 1
-    _start_round(g, k, g.last_winner[k], deck)  # POL-A19
+    st[k, RND] += 1
+    _start_round(st, big, mt, k, st[k, LAST_WINNER], deck, n)  # POL-A19
 
 
-@njit(cache=True)
-def _resolve_trick(g, k, deck):
-    n = g.hands.shape[1]
-    winner = trick_winner(g, k)
-    g.tricks_done[k] += 1
-    g.last_winner[k] = winner
+@njit(cache=True, inline="always")
+def _resolve_trick(st, big, mt, term, winners, k, deck, n):
+    winner = trick_winner(st, k)
+    st[k, TRICKS_DONE] += 1
+    st[k, LAST_WINNER] = winner
     for p in range(n):
-        c = g.plays[k, p]
-        if g.down[k, p]:
-            g.hidden[k, p, g.nhidden[k, p]] = c
-            g.nhidden[k, p] += 1
+        c = st[k, PLAYS + p]
+        if st[k, DOWN_ + p]:
+            st[k, HIDDEN + p * HAND_SIZE + st[k, NHIDDEN + p]] = c
+            st[k, NHIDDEN + p] += 1
         else:
-            g.seen[k, g.nseen[k]] = c
-            g.nseen[k] += 1
-    g.plays[k, :] = -1
-    g.down[k, :] = False
-    if g.tokens[k, winner] == 0:
-        _end_round(g, k, END_DISGRACED, np.int64(winner), deck)
-        return
-    g.tokens[k, winner] -= 1
-    plate = g.party[k, winner]
-    g.libra[k, plate, winner] += 1
-    g.plate[k, plate] += 1
-    g.tricks_won[k, winner] += 1
-    if g.plate[k, plate] > PLATE_MAX:
-        _end_round(g, k, END_COLLAPSE, np.int64(plate), deck)
-    elif g.tricks_done[k] == TRICKS_PER_ROUND:
-        _end_round(g, k, END_BALANCED, np.int64(-1), deck)
+            st[k, SEEN + st[k, NSEEN]] = c
+            st[k, NSEEN] += 1
+        st[k, PLAYS + p] = -1
+        st[k, DOWN_ + p] = 0
+    if st[k, TOKENS_ + winner] == 0:
+        _end_round(st, big, mt, term, winners, k, END_DISGRACED, winner, deck, n)
+        return True
+    st[k, TOKENS_ + winner] -= 1
+    plate = np.int64(st[k, PARTY + winner])
+    st[k, LIBRA + plate * MAX_SEATS + winner] += 1
+    st[k, PLATE + plate] += 1
+    st[k, TRICKS_WON + winner] += 1
+    if st[k, PLATE + plate] > PLATE_MAX:
+        _end_round(st, big, mt, term, winners, k, END_COLLAPSE, plate, deck, n)
+    elif st[k, TRICKS_DONE] == TRICKS_PER_ROUND:
+        _end_round(st, big, mt, term, winners, k, END_BALANCED, np.int64(-1), deck, n)
     else:
-        _start_trick(g, k, winner)
+        _start_trick(st, k, winner, n)
+        return False
+    return True
 
 
-@njit(cache=True)
-def _apply_one(g, k, action, deck):
-    n = g.hands.shape[1]
-    p = (g.trick_start[k] + g.turn[k]) % n
-    own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(g, k, p)
+@njit(cache=True, inline="always")
+def _apply_one(st, big, mt, term, winners, k, action, deck, n):
+    """Play ``action`` in game k; whether a round ended (the scores changed)."""
+    p = _seat(st[k, TRICK_START] + st[k, TURN], n)
+    own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, p)
     base = action - FLIP if action >= FLIP else action
     if base >= MIG_FROM_TAILS:
         mode = MIG
     elif action >= FLIP:
         mode = flip_mode
-    i = g.nlog[k]
-    g.log[k, i, 0] = p
-    g.log[k, i, 1] = action
-    g.log[k, i, 2] = mode
-    g.log[k, i, 3] = g.party[k, p]
-    g.log[k, i, 4] = g.ruling_party[k]
-    g.log[k, i, 5] = g.ruling_suit[k]
-    g.log[k, i, 6] = g.opp_suit[k]
-    g.nlog[k] = i + 1
+    e = LOG + 7 * st[k, NLOG]
+    st[k, e] = p
+    st[k, e + 1] = action
+    st[k, e + 2] = mode
+    st[k, e + 3] = st[k, PARTY + p]
+    st[k, e + 4] = st[k, RULING_PARTY]
+    st[k, e + 5] = st[k, RULING_SUIT]
+    st[k, e + 6] = st[k, OPP_SUIT]
+    st[k, NLOG] += 1
     if action >= FLIP:
-        g.tokens[k, p] -= 1
-        g.spent[k, p] += 1
-        g.party[k, p] = 1 - g.party[k, p]
-    g.turn[k] += 1
+        st[k, TOKENS_ + p] -= 1
+        st[k, SPENT + p] += 1
+        st[k, PARTY + p] = 1 - st[k, PARTY + p]
+    st[k, TURN] += 1
     if mode == MIG:
-        g.hands[k, p] &= ~_MIG_BIT
-        g.plays[k, p] = MIGRATION
-        if g.ruling_suit[k] < 0:  # a Migration lead passes the chair (L111)
-            g.leader[k] = (p + 1) % n
+        big[k, HANDS + p] &= ~_MIG_BIT
+        st[k, PLAYS + p] = MIGRATION
+        if st[k, RULING_SUIT] < 0:  # a Migration lead passes the chair (L111)
+            st[k, LEADER] = _seat(p + 1, n)
         if base != MIG_NO_TOKEN:
             src = TAILS if base == MIG_FROM_TAILS else CLAWS
             dst = 1 - src
-            g.libra[k, src, p] -= 1
-            g.libra[k, dst, p] += 1
-            g.plate[k, src] -= 1
-            g.plate[k, dst] += 1
-            if g.plate[k, dst] > PLATE_MAX:
-                _end_round(g, k, END_COLLAPSE, np.int64(dst), deck)
-                return
+            st[k, LIBRA + src * MAX_SEATS + p] -= 1
+            st[k, LIBRA + dst * MAX_SEATS + p] += 1
+            st[k, PLATE + src] -= 1
+            st[k, PLATE + dst] += 1
+            if st[k, PLATE + dst] > PLATE_MAX:
+                _end_round(st, big, mt, term, winners, k, END_COLLAPSE, np.int64(dst), deck, n)
+                return True
     else:
-        g.hands[k, p] &= ~(1 << base)
-        g.plays[k, p] = base
+        big[k, HANDS + p] &= ~(1 << base)
+        st[k, PLAYS + p] = base
         if mode == DOWN:
-            g.down[k, p] = True
+            st[k, DOWN_ + p] = 1
         else:
             if mode == FORCED:
-                g.party[k, p] = 1 - g.party[k, p]
-            j = g.nups[k]
-            g.ups_seat[k, j] = p
-            g.ups_card[k, j] = base
-            g.nups[k] = j + 1
+                st[k, PARTY + p] = 1 - st[k, PARTY + p]
+            j = st[k, NUPS]
+            st[k, UPS_SEAT + j] = p
+            st[k, UPS_CARD + j] = base
+            st[k, NUPS] = j + 1
             suit = _SUIT[base]
-            if g.ruling_suit[k] < 0:
-                g.ruling_suit[k] = suit
-                g.ruling_party[k] = g.party[k, p]
-            elif g.opp_suit[k] < 0 and g.party[k, p] != g.ruling_party[k]:
-                g.opp_suit[k] = suit
-    if g.turn[k] == n:
-        _resolve_trick(g, k, deck)
+            if st[k, RULING_SUIT] < 0:
+                st[k, RULING_SUIT] = suit
+                st[k, RULING_PARTY] = st[k, PARTY + p]
+            elif st[k, OPP_SUIT] < 0 and st[k, PARTY + p] != st[k, RULING_PARTY]:
+                st[k, OPP_SUIT] = suit
+    if st[k, TURN] == n:
+        return _resolve_trick(st, big, mt, term, winners, k, deck, n)
+    return False
 
 
 @njit(cache=True)
-def apply(g, actions, deck):
+def apply(st, big, mt, player, term, scores, returns, winners, actions, deck):
     """Play ``actions[k]`` in every game k that is not over (unchecked: each must be legal)."""
+    n = scores.shape[1]
     for k in range(len(actions)):
-        if g.player[k] >= 0:
-            _apply_one(g, k, actions[k], deck)
-            refresh(g, k)
+        if player[k] >= 0:
+            if _apply_one(st, big, mt, term, winners, k, actions[k], deck, n):
+                _refresh(st, player, term, scores, returns, winners, k)
+            else:
+                player[k] = _seat(st[k, TRICK_START] + st[k, TURN], n)
 
 
 # --- observations (observe.observation, observe.rebuild_world) ---------------------------------------------------
-@njit(cache=True)
-def write_view(g, k, viewer, world, offs, derived, out):
+@njit(cache=True, inline="always")
+def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, out):
     """Game k's world vector (``world``: every seat, absolute seat order; ``offs`` = its block offsets) or seat
     ``viewer``'s observation (seats from the viewer clockwise, only its own private blocks, then the derived block
     at ``derived``) into ``out``, exactly as ``rebuild_world`` / ``observe.observation`` write them."""
-    n = g.hands.shape[1]
-    out[:] = 0.0
+    out[k, :] = 0.0
     for s in range(n):
-        slot = s if world else (s - viewer) % n
+        slot = s if world else _seat(s - viewer, n)
         if world or s == viewer:
-            h = g.hands[k, s]
-            for card in range(NUM_CARDS):
-                if h >> card & 1:
-                    out[offs[B_HAND] + slot * NUM_CARDS + card] = 1.0
-            for i in range(g.nhidden[k, s]):
-                out[offs[B_HIDDEN] + slot * NUM_CARDS + g.hidden[k, s, i]] = 1.0
-        out[offs[B_PARTY] + 2 * slot + g.party[k, s]] = 1.0
-        played = g.plays[k, s]
+            h = big[k, HANDS + s]
+            base = offs[B_HAND] + slot * NUM_CARDS
+            while h:
+                out[k, base + trailing_zeros(h)] = 1.0
+                h &= h - 1
+            for i in range(st[k, NHIDDEN + s]):
+                out[k, offs[B_HIDDEN] + slot * NUM_CARDS + st[k, HIDDEN + s * HAND_SIZE + i]] = 1.0
+        out[k, offs[B_PARTY] + 2 * slot + st[k, PARTY + s]] = 1.0
+        played = st[k, PLAYS + s]
         if played >= 0:
-            out[offs[B_TRICK_PLAYED] + slot] = 1.0
-            if g.down[k, s]:
-                out[offs[B_TRICK_DOWN] + slot] = 1.0
+            out[k, offs[B_TRICK_PLAYED] + slot] = 1.0
+            if st[k, DOWN_ + s]:
+                out[k, offs[B_TRICK_DOWN] + slot] = 1.0
             else:
-                out[offs[B_TRICK_CARD] + slot * NUM_CARDS + played] = 1.0
-        out[offs[B_DOWN_COUNT] + slot] = g.nhidden[k, s] / 9.0
-        out[offs[B_UNSPENT] + slot] = g.tokens[k, s] / TOKENS
-        out[offs[B_SPENT] + slot] = g.spent[k, s] / TOKENS
-        out[offs[B_VP] + slot] = g.vp[k, s] / VP_TO_END
-        out[offs[B_ROUND_VP] + slot] = g.round_vp[k, s] / VP_TO_END
-        for plate in range(2):
-            out[offs[B_LIBRA] + plate * n + slot] = g.libra[k, plate, s] / 7.0
-    over = g.terminated[k]
+                out[k, offs[B_TRICK_CARD] + slot * NUM_CARDS + played] = 1.0
+        out[k, offs[B_DOWN_COUNT] + slot] = st[k, NHIDDEN + s] / 9.0
+        out[k, offs[B_UNSPENT] + slot] = st[k, TOKENS_ + s] / TOKENS
+        out[k, offs[B_SPENT] + slot] = st[k, SPENT + s] / TOKENS
+        out[k, offs[B_VP] + slot] = st[k, VP + s] / VP_TO_END
+        out[k, offs[B_ROUND_VP] + slot] = st[k, ROUND_VP + s] / VP_TO_END
+        out[k, offs[B_LIBRA] + slot] = st[k, LIBRA + s] / 7.0
+        out[k, offs[B_LIBRA] + n + slot] = st[k, LIBRA + MAX_SEATS + s] / 7.0
+    over = term[k]
     if not over:
-        out[offs[B_CHAIR] + (g.leader[k] if world else (g.leader[k] - viewer) % n)] = 1.0
-    if g.ruling_party[k] >= 0:
-        out[offs[B_RULING_PARTY] + g.ruling_party[k]] = 1.0
-        out[offs[B_RULING_SUIT] + g.ruling_suit[k]] = 1.0
-    if g.opp_suit[k] >= 0:
-        out[offs[B_OPP_SUIT] + g.opp_suit[k]] = 1.0
-    for i in range(g.nseen[k]):
-        out[offs[B_SEEN] + g.seen[k, i]] = 1.0
-    out[offs[B_ROUND] + g.rnd[k]] = 1.0
-    out[offs[B_TRICK]] = g.tricks_done[k] / TRICKS_PER_ROUND
+        out[k, offs[B_CHAIR] + (st[k, LEADER] if world else _seat(st[k, LEADER] - viewer, n))] = 1.0
+    if st[k, RULING_PARTY] >= 0:
+        out[k, offs[B_RULING_PARTY] + st[k, RULING_PARTY]] = 1.0
+        out[k, offs[B_RULING_SUIT] + st[k, RULING_SUIT]] = 1.0
+    if st[k, OPP_SUIT] >= 0:
+        out[k, offs[B_OPP_SUIT] + st[k, OPP_SUIT]] = 1.0
+    for i in range(st[k, NSEEN]):
+        out[k, offs[B_SEEN] + st[k, SEEN + i]] = 1.0
+    out[k, offs[B_ROUND] + st[k, RND]] = 1.0
+    out[k, offs[B_TRICK]] = st[k, TRICKS_DONE] / TRICKS_PER_ROUND
     if world:
         return
     # the derived block: trick_sum, trick_winning, card_wins_now, plate_total
     d = derived
-    sums = np.zeros(4, dtype=np.int64)
-    low = np.full(4, 99, dtype=np.int64)
+    sums[:] = 0
+    low[:] = 99
     eco = 0
-    m = g.nups[k]
+    m = st[k, NUPS]
     for i in range(m):
-        up = g.ups_card[k, i]
+        up = st[k, UPS_CARD + i]
         s = _SUIT[up]
         if s == ECONOMY:
             eco += 1
@@ -523,11 +604,11 @@ def write_view(g, k, viewer, world, offs, derived, out):
     if m:
         for s in range(4):
             if sums[s]:
-                out[d + s] = sums[s] / 20.0
-        out[d + 4] = eco / 4.0
-        out[d + 5 + (trick_winner(g, k) - viewer) % n] = 1.0
-    if not over and viewer == (g.trick_start[k] + g.turn[k]) % n:
-        own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(g, k, viewer)
+                out[k, d + s] = sums[s] / 20.0
+        out[k, d + 4] = eco / 4.0
+        out[k, d + 5 + _seat(trick_winner(st, k) - viewer, n)] = 1.0
+    if not over and viewer == _seat(st[k, TRICK_START] + st[k, TURN], n):
+        own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, viewer)
         face_up = 0
         if mode == UP or mode == FORCED:
             face_up |= own
@@ -540,52 +621,50 @@ def write_view(g, k, viewer, world, offs, derived, out):
             elif sums[t] > second:
                 second = sums[t]
         wins = d + 5 + n
-        for c in range(MIGRATION):
-            if face_up >> c & 1:
-                s = _SUIT[c]
-                if s == ECONOMY:  # the last Economy card wins (L127)
-                    out[wins + c] = 1.0
-                elif not eco and _VALUE[c] < low[s] and sums[s] + _VALUE[c] >= (second if s == top else first):
-                    out[wins + c] = 1.0
-    out[d + 5 + n + NUM_CARDS] = g.plate[k, TAILS] / 7.0
-    out[d + 6 + n + NUM_CARDS] = g.plate[k, CLAWS] / 7.0
+        while face_up:
+            c = trailing_zeros(face_up)
+            face_up &= face_up - 1
+            s = _SUIT[c]
+            if s == ECONOMY:  # the last Economy card wins (L127)
+                out[k, wins + c] = 1.0
+            elif not eco and _VALUE[c] < low[s] and sums[s] + _VALUE[c] >= (second if s == top else first):
+                out[k, wins + c] = 1.0
+    out[k, d + 5 + n + NUM_CARDS] = st[k, PLATE + TAILS] / 7.0
+    out[k, d + 6 + n + NUM_CARDS] = st[k, PLATE + CLAWS] / 7.0
 
 
 @njit(cache=True)
-def observe(g, seats, movers_only, offs, derived, out):
-    """``out[k]`` = seat ``seats[k]``'s observation of game k; with ``movers_only``, zeros for games that are over."""
+def observe(st, big, term, seats, movers_only, offs, derived, n, out):
+    """``out[k]`` = seat ``seats[k]``'s observation of game k; with ``movers_only`` (``seats`` = the movers), zeros
+    for games that are over."""
+    sums = np.zeros(4, dtype=np.int64)
+    low = np.zeros(4, dtype=np.int64)
     for k in range(out.shape[0]):
-        if movers_only and g.player[k] < 0:
+        if movers_only and seats[k] < 0:
             out[k, :] = 0.0
         else:
-            write_view(g, k, seats[k], False, offs, derived, out[k])
+            _write_view(st, big, term, k, seats[k], False, offs, derived, n, sums, low, out)
 
 
 @njit(cache=True)
-def global_observation(g, offs, out):
+def global_observation(st, big, term, offs, n, out):
     """``out[k]`` = game k's world vector (``state.global_observation()``)."""
+    sums = np.zeros(4, dtype=np.int64)
     for k in range(out.shape[0]):
-        write_view(g, k, 0, True, offs, 0, out[k])
+        _write_view(st, big, term, k, 0, True, offs, 0, n, sums, sums, out)
 
 
 @njit(cache=True)
-def random_actions(g, mask, out):
-    """A uniformly random legal action per game (``out[k]`` = -1 where over), for benchmarks: numba's own RNG
+def random_actions(mask, out):
+    """A uniformly random legal action per game (``out[k]`` = -1 where none), for benchmarks: numba's own RNG
     (``np.random``), not the games' deal generators."""
+    legal = np.empty(mask.shape[1], dtype=np.int64)
     for k in range(mask.shape[0]):
-        out[k] = -1
         count = 0
         for a in range(mask.shape[1]):
-            count += mask[k, a]
-        if count == 0:
-            continue
-        i = np.random.randint(count)
-        for a in range(mask.shape[1]):
-            if mask[k, a]:
-                if i == 0:
-                    out[k] = a
-                    break
-                i -= 1
+            legal[count] = a
+            count += mask[k, a] != 0
+        out[k] = legal[np.random.randint(count)] if count else -1
 
 
 @njit(cache=True)
