@@ -397,73 +397,67 @@ def legal_masks(player, hands, out):
 
 
 @njit(cache=True, inline="always")
-def _counts_to(row, at, counts, i, p):
-    """``row[at:at + 49] = counts[i, p]``, with unsigned indices (see :func:`_write_counts`)."""
-    base, iu, pu = np.uint64(at), np.uint64(i), np.uint64(p)
+def _counts_to(out, iu, at, counts, i, p):
+    """``out[iu, at:at + 49] = counts[i, p]``."""
+    ii, pu = np.uint64(i), np.uint64(p)
     for c in range(np.uint64(K)):
-        row[base + c] = counts[iu, pu, c]
-
-
-@njit(cache=True, inline="always")
-def write_view(i, p, row, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick):
-    """``state.observation(p)`` of game ``i`` written into ``row``: the gather ``world[views[p]]`` of ``observe.py``
-    (``view_index``: own hand and commitment, the per-seat blocks from ``p`` clockwise, the public blocks), written
-    directly from the game's arrays, each entry computed as :func:`write_world` computes it."""
-    n = cfg[C_N]
-    row[:] = 0
-    _counts_to(row, 0, hands, i, p)
-    if plays[i, p] >= 0:
-        row[K + plays[i, p]] = 1
-    at = 2 * K
-    for q in range(n):  # committed
-        if plays[i, (p + q) % n] >= 0:
-            row[at + q] = 1
-    at += n
-    for q in range(n):  # captured
-        _counts_to(row, at + q * K, captured, i, (p + q) % n)
-    at += n * K
-    for q in range(n):  # points
-        for s in range(4):
-            row[at + q * 4 + s] = np.float32(points[i, (p + q) % n, s]) / np.float32(25.0)
-    at += 4 * n
-    for q in range(n):  # tribes
-        row[at + q] = np.float32(tribes[i, (p + q) % n]) / np.float32(TRIBES_TO_WIN)
-    at += n
-    row[at + (ints[i, DEALER] - p) % n] = 1
-    at += n
-    if ints[i, HAS_LAST]:
-        for q in range(n):
-            row[at + q * K + last_trick[i, (p + q) % n]] = 1
-    at += n * K
-    if ints[i, LAST_WINNER] >= 0:
-        row[at + (ints[i, LAST_WINNER] - p) % n] = 1
-    at += n
-    trick = ints[i, TRICK]
-    if not ints[i, FINISHED]:
-        upcard = pool[i, trick]
-        row[at + upcard] = 1
-        if upcard != JOKER:
-            row[at + K + upcard // 12] = 1
-    at += K + 4
-    for j in range(ints[i, NUM_DISCARDS]):
-        row[at + discards[i, j]] += 1
-    at += K
-    row[at + ints[i, DAY]] = 1
-    pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
-    row[at + 2] = np.float32(trick / max(1, pool_len))
-    row[at + 3] = np.float32(ints[i, ISLAND] / 10.0)
-    row[at + 4] = np.float32((pool_len - trick) / 12.0)
+        out[iu, at + c] = counts[ii, pu, c]
 
 
 @njit(cache=True)
 def observe_seats(seats, cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick, out):
-    """``state.observation(seats[i])`` of every game (:func:`write_view`); zeros where ``seats[i] < 0``."""
+    """``state.observation(seats[i])`` of every game written into ``out[i]`` (zeros where ``seats[i] < 0``): the
+    gather ``world[views[p]]`` of ``observe.py`` (``view_index``: own hand and commitment, the per-seat blocks from
+    ``p`` clockwise, the public blocks), written directly from the game's arrays, each entry computed as
+    :func:`write_world` computes it. Indices are unsigned (see :func:`_write_counts`)."""
+    n = cfg[C_N]
+    un, u_k, one, four = np.uint64(n), np.uint64(K), np.uint64(1), np.uint64(4)  # no signed ones mixed in
+    width = np.uint64(out.shape[1])
     for i in range(out.shape[0]):
+        iu = np.uint64(i)
+        for j in range(width):
+            out[iu, j] = 0
         p = seats[i]
         if p < 0 or not ints[i, STARTED]:
-            out[i] = 0
-        else:
-            write_view(i, p, out[i], cfg, ints, hands, captured, points, tribes, plays, pool, discards, last_trick)
+            continue
+        _counts_to(out, iu, np.uint64(0), hands, i, p)  # hand
+        if plays[i, p] >= 0:  # own commitment
+            out[iu, np.uint64(K + plays[i, p])] = 1
+        at = np.uint64(2 * K)
+        s = p
+        for q in range(un):  # the per-seat blocks, seat s = p + q clockwise
+            if plays[i, s] >= 0:  # committed
+                out[iu, at + q] = 1
+            _counts_to(out, iu, at + un + q * u_k, captured, i, s)
+            for suit in range(four):
+                out[iu, at + un * (u_k + one) + q * four + suit] = np.float32(points[i, s, suit]) / np.float32(25.0)
+            out[iu, at + un * (u_k + np.uint64(5)) + q] = np.float32(tribes[i, s]) / np.float32(TRIBES_TO_WIN)
+            if ints[i, HAS_LAST]:
+                out[iu, at + un * (u_k + np.uint64(7)) + q * u_k + np.uint64(last_trick[i, s])] = 1
+            s = s + 1 if s + 1 < n else 0
+        at += un * (u_k + np.uint64(6))  # the dealer block
+        d = ints[i, DEALER] - p
+        out[iu, at + np.uint64(d + n if d < 0 else d)] = 1
+        at += un + un * u_k  # past the last trick: the last winner
+        if ints[i, LAST_WINNER] >= 0:
+            d = ints[i, LAST_WINNER] - p
+            out[iu, at + np.uint64(d + n if d < 0 else d)] = 1
+        at += un
+        trick = ints[i, TRICK]
+        if not ints[i, FINISHED]:  # upcard, trump
+            upcard = pool[i, trick]
+            out[iu, at + np.uint64(upcard)] = 1
+            if upcard != JOKER:
+                out[iu, at + np.uint64(K + upcard // 12)] = 1
+        at += u_k + four
+        for j in range(ints[i, NUM_DISCARDS]):
+            out[iu, at + np.uint64(discards[i, j])] += 1
+        at += u_k
+        out[iu, at + np.uint64(ints[i, DAY])] = 1
+        pool_len = cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]
+        out[iu, at + np.uint64(2)] = np.float32(trick / max(1, pool_len))
+        out[iu, at + np.uint64(3)] = np.float32(ints[i, ISLAND] / 10.0)
+        out[iu, at + four] = np.float32((pool_len - trick) / 12.0)
 
 
 @njit(cache=True)
