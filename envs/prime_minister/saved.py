@@ -18,6 +18,11 @@ nothing: :func:`check_state` checks every field of a state just rebuilt from JSO
 * **The task queue**: every task a known one with arguments of its kind (seats, roles, cards), every effect one that
   the card data (or a Scenario's own step) contains, every effect context's choices in range; the queue ends with the
   round's end (or the next round's start), and a turn's menu only for the seat whose turn it is.
+* **Who sees what**: ``revealed_ok`` (the proposals face up for every seat) must be what the task queue says --
+  true exactly while ``selection_end`` is queued and ``reveal_proposals`` no longer is, never in Scenarios 2 / 4
+  (:func:`revealed_expected`); ``proposed`` and ``bill_hand`` are empty outside Bill Selection, the PM holds no
+  bill, and no bill of the PM is among the proposals before the reveal; a Career Card of a seat that may use
+  Careers is face up once its Standing and Favour thresholds are met (the rules turn it up before every decision).
 * **The pending decision is asked again**: the task that asks it is run on a copy and must ask the same decision of
   the same seat with the same legal actions (for the decisions no task re-asks, the legal list is recomputed from
   the rules directly); the legal actions are never taken from the file.
@@ -397,8 +402,69 @@ def check_state(st, data: dict) -> None:
     _check_turn(st)
     _check_tasks(st)
     _check_conservation(st)
+    _check_selection(st)
     _check_pending(st)
     _check_careers(st)
+    _check_careers_up(st)
+
+
+def revealed_expected(st) -> bool:
+    """What ``revealed_ok`` must be: the ``reveal_proposals`` task sets it and ``selection_end`` clears it, so it is
+    true exactly inside a Bill Selection of proposers (not Scenarios 2 / 4, where only the PM draws) whose reveal has
+    run: ``selection_end`` still queued, ``reveal_proposals`` no longer."""
+    names = [t[0] for t in st.tasks]
+    return ("selection_end" in names and "reveal_proposals" not in names
+            and st.game.scenario not in (2, 4))
+
+
+def _check_selection(st) -> None:
+    """The Bill Selection fields that decide who sees which bill (``revealed_ok``: every seat sees the proposals;
+    ``proposed`` / ``bill_hand``: the proposer sees his own) against the task queue."""
+    names = [t[0] for t in st.tasks]
+    inside = "selection_end" in names
+    want = revealed_expected(st)
+    if st.revealed_ok != want:
+        if want:
+            why = "true: the proposals are revealed (reveal_proposals has run, selection_end is still queued)"
+        elif not inside:
+            why = "false: outside Bill Selection (no selection_end queued) no proposal is revealed"
+        elif st.game.scenario in (2, 4):
+            why = f"false: in Scenario {st.game.scenario} only the PM draws and nothing is revealed"
+        else:
+            why = "false: reveal_proposals is still queued (the proposals are face down)"
+        _fail("revealed_ok", st.revealed_ok, why)
+    pm = st.seat_of("pm")
+    if not inside:
+        if st.proposed:
+            _fail("proposed", st.proposed, "[]: outside Bill Selection (no selection_end queued) nothing is proposed")
+        for s in range(st.n):
+            if st.bill_hand[s]:
+                _fail(f"bill_hand[{s}]", st.bill_hand[s], "[]: outside Bill Selection bills are in no hand")
+        return
+    if st.bill_hand[pm]:
+        _fail(f"bill_hand[{pm}]", st.bill_hand[pm], "[]: the PM's draws are revealed at once, never held (5.1)")
+    if st.game.scenario in (2, 4):
+        if any(s != pm for _, s in st.proposed):
+            _fail("proposed", st.proposed, f"bills drawn by the PM (seat {pm}) only: Scenario "
+                                           f"{st.game.scenario}'s PM alone draws")
+    elif not st.revealed_ok and any(s == pm for _, s in st.proposed):
+        _fail("proposed", st.proposed, f"no bill of the PM (seat {pm}) before the reveal: he draws after it")
+
+
+def _check_careers_up(st) -> None:
+    """A Career Card the rules would have turned face up is not face down (``_check_careers`` runs before every
+    decision): a usable seat's card whose Standing and Favour thresholds are met is active (1); every seat then sees
+    it."""
+    if st.over:
+        return
+    for s in range(st.n):
+        if not st._careers_usable(s):
+            continue
+        for cid, on in st.careers[s].items():
+            req = CAREERS[cid]["requirements"]
+            if not on and st.standing[s] >= req["standing_min"] and st.favour[s] >= req["favour_min"]:
+                _fail(f"careers[{s}].{cid}", on, f"1: seat {s} meets its thresholds (Standing "
+                                                 f"{req['standing_min']}, Favour {req['favour_min']}): face up")
 
 
 def _check_top(st, data: dict) -> None:
