@@ -25,6 +25,7 @@ GAME_INFO = GameInfo(
     search={"iterations": 70, "prior": 20.0},
     teams=False,
     search_speed_target=True,
+    engine="hustings.politrickers.engine",
 )
 
 #: The AEC env class, generated from the declaration.

@@ -178,7 +178,7 @@ class BatchEngine:
         st.ruling_party, st.ruling_suit, st.opp_suit = row[K.RULING_PARTY], row[K.RULING_SUIT], row[K.OPP_SUIT]
         st.last_winner = row[K.LAST_WINNER]
         st.hands = [bits(big[K.HANDS + p]) for p in range(n)]
-        st.leftovers = bits(big[K.LEFTOVERS])
+        st.leftovers = row[K.LEFT:K.LEFT + row[K.NLEFT]]
         st.party, st.plays, st.down = seats(K.PARTY), seats(K.PLAYS), [bool(x) for x in seats(K.DOWN_)]
         st.tokens, st.spent, st.tricks_won = seats(K.TOKENS_), seats(K.SPENT), seats(K.TRICKS_WON)
         st.vp, st.round_vp = seats(K.VP), seats(K.ROUND_VP)
@@ -225,12 +225,13 @@ class BatchEngine:
 
         put(K.RND, [state.round, state.tricks_done, state.trick_start, state.leader, state.turn, state.ruling_party,
                     state.ruling_suit, state.opp_suit, state.last_winner, len(state.ups), len(state.seen),
-                    len(state.history), len(state.next_decks), len(state.log), *state.plate])
+                    len(state.history), len(state.next_decks), len(state.log), *state.plate, len(state.leftovers)])
         for at, values in ((K.PARTY, state.party), (K.PLAYS, state.plays), (K.DOWN_, state.down),
                            (K.TOKENS_, state.tokens), (K.SPENT, state.spent), (K.TRICKS_WON, state.tricks_won),
                            (K.VP, state.vp), (K.ROUND_VP, state.round_vp), (K.UPS_SEAT, [p for p, _ in state.ups]),
                            (K.UPS_CARD, [c for _, c in state.ups]), (K.NHIDDEN, [len(h) for h in state.hidden]),
-                           (K.LIBRA, state.libra[0]), (K.LIBRA + K.MAX_SEATS, state.libra[1]), (K.SEEN, state.seen)):
+                           (K.LIBRA, state.libra[0]), (K.LIBRA + K.MAX_SEATS, state.libra[1]), (K.SEEN, state.seen),
+                           (K.LEFT, state.leftovers)):
             put(at, values)
         for p, h in enumerate(state.hidden):
             put(K.HIDDEN + p * HAND_SIZE, h)
@@ -245,7 +246,7 @@ class BatchEngine:
         mask = lambda cards: sum(1 << int(c) for c in cards)  # noqa: E731
         big = [0] * K.BIG
         big[K.HANDS:K.HANDS + n] = [mask(h) for h in state.hands]
-        big[K.LEFTOVERS], big[K.SCORE_VERSION], big[K.MTI] = mask(state.leftovers), state.score_version, internal[624]
+        big[K.SCORE_VERSION], big[K.MTI] = state.score_version, internal[624]
         self._big[k] = big
         self._mt[k] = internal[:624]
         self.terminated[k] = bool(state.finished)

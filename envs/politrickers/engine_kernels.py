@@ -8,8 +8,8 @@ game here and in Python.
 A game is one row of three arrays, so that all of it sits together in memory and a kernel call passes few arrays:
 
 * ``st`` int8[N, ROW]: the small numbers, at the offsets below (per-seat fields hold ``MAX_SEATS`` entries);
-* ``big`` int64[N, 8]: the hands as card bitmasks (bit ``c`` set = card ``c`` held: the sorted order of the rules' hand
-  lists is the bit order, and Migration, id 44, sorts last), the leftovers, ``score_version`` and the MT index;
+* ``big`` int64[N, 7]: the hands as card bitmasks (bit ``c`` set = card ``c`` held: the sorted order of the rules' hand
+  lists is the bit order, and Migration, id 44, sorts last), ``score_version`` and the MT index;
 * ``mt`` uint32[N, 624]: the Mersenne Twister's words.
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ LOG_MAX = TRICKS_PER_ROUND * MAX_SEATS  # the plays of a round
 # st's columns: one number each ...
 (RND, TRICKS_DONE, TRICK_START, LEADER, TURN, RULING_PARTY, RULING_SUIT, OPP_SUIT, LAST_WINNER, NUPS, NSEEN, NHIST,
  NNEXT, NLOG, PLATE) = range(15)  # PLATE: 2 (Tails, Claws)
+NLEFT = 16
 # ... then MAX_SEATS per seat ...
 PARTY, PLAYS, DOWN_, TOKENS_, SPENT, TRICKS_WON, VP, ROUND_VP, UPS_SEAT, UPS_CARD, NHIDDEN = range(17, 17 + 55, 5)
 LIBRA = 72  # [plate * MAX_SEATS + seat]
@@ -36,10 +37,11 @@ HIST = SEEN + NUM_CARDS  # [i * 4 + (round, end, who, tricks)]: the round result
 HIST_POINTS = HIST + ROUNDS * 4  # [i * MAX_SEATS + seat]
 LOG = HIST_POINTS + ROUNDS * MAX_SEATS  # [i * 7 + j]: the play record of this round (cards.public_entry's tuples)
 NEXT = LOG + LOG_MAX * 7  # [i * NUM_CARDS + j]: stacked deck orders for the next deals, oldest first
-ROW = NEXT + (ROUNDS - 1) * NUM_CARDS
+LEFT = NEXT + (ROUNDS - 1) * NUM_CARDS  # the leftovers, in the rules' order (sorted when dealt here)
+ROW = LEFT + NUM_CARDS
 # big's columns
-HANDS, LEFTOVERS, SCORE_VERSION, MTI = 0, MAX_SEATS, MAX_SEATS + 1, MAX_SEATS + 2
-BIG = MAX_SEATS + 3
+HANDS, SCORE_VERSION, MTI = 0, MAX_SEATS, MAX_SEATS + 1
+BIG = MAX_SEATS + 2
 
 # the observation / world blocks, in this order in the offset arrays engine.py builds
 (B_HAND, B_HIDDEN, B_PARTY, B_CHAIR, B_TRICK_CARD, B_TRICK_DOWN, B_TRICK_PLAYED, B_DOWN_COUNT, B_LIBRA, B_UNSPENT,
@@ -209,10 +211,13 @@ def _start_round(st, big, mt, k, chair, deck, n):
         for i in range(p * HAND_SIZE, (p + 1) * HAND_SIZE):
             h |= 1 << cards[i]
         big[k, HANDS + p] = h
-    rest = 0
-    for i in range(n * HAND_SIZE, size):
-        rest |= 1 << cards[i]
-    big[k, LEFTOVERS] = rest
+    for i in range(n * HAND_SIZE, size):  # the leftovers, sorted (insertion: there are at most two)
+        j = LEFT + i - n * HAND_SIZE
+        while j > LEFT and st[k, j - 1] > cards[i]:
+            st[k, j] = st[k, j - 1]
+            j -= 1
+        st[k, j] = cards[i]
+    st[k, NLEFT] = size - n * HAND_SIZE
     for i in range(n):  # POL-A3: the Chair shows Tails, the others alternate clockwise
         p = (chair + i) % n
         st[k, PARTY + p] = i % 2
