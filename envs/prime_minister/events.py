@@ -17,7 +17,9 @@ bill_selected          bill, slot, proposer (seat, or null for a set-aside Scena
 pact_ended / pact_restarted   (restarted: by = the seats that restarted it)
 event_drawn            event (an action Event; the PM chooses an option next)
 event_option           player, event, option (index), label, cost
-by_election            event, projection (the Government's, rounded as 8.2 compares it), government_mps, lost
+by_election            event, projection (the Government's projected seats rounded off to 10, halves up: the number
+                       8.2 compares), projection_raw (before rounding; Scenario 6's 40 deducted in both),
+                       government_mps, lost (projection < government_mps)
 question_called        player (the PM), questioner (PMQT)
 supporter_played       player, card, option (0/1), doubled (Father of the House)
 supporter_discarded    player, hold_limit (true: over the hold limit at the end of a turn); private: card

@@ -92,8 +92,10 @@ def describe_event(event: dict) -> str:
     if t == "event_option":
         return f"The PM chooses '{g('label')}' for {_ev(g('event'))} ({g('cost')} cubes)"
     if t == "by_election":
-        return (f"By-Election ({_ev(g('event'))}): projection {g('projection')} vs {g('government_mps')} Government "
-                f"MPs -- {'lost' if g('lost') else 'held'}")
+        raw = g('projection_raw')
+        was = f" (rounded from {raw})" if raw is not None and raw != g('projection') else ""
+        return (f"By-Election ({_ev(g('event'))}): projection {g('projection')}{was} vs {g('government_mps')} "
+                f"Government MPs -- {'lost' if g('lost') else 'held'}")
     if t == "question_called":
         return f"The PM calls seat {g('questioner')} at Question Time"
     if t == "supporter_played":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .components import A_OPTION, A_ORDER, A_PLAYER, EVENT_IDS, EVENT_LIST, NO, YES
 from .engine import decision, question, task
-from .formulas import by_election_lost
+from .formulas import by_election_lost, round10
 
 
 class TurnsMixin:
@@ -78,8 +78,9 @@ class TurnsMixin:
         if card["kind"] == "by_election":  # 8.2
             gov = self.gov_party
             ded = 40 if self.scen.get("num") == 6 else 0  # Scenario 6 (L1179)
-            lost = by_election_lost(self.projected(gov) - ded, self.mps["A"])
-            self._event("by_election", event=EVENT_IDS[e], projection=self.projected(gov) - ded,
+            raw = self.projected(gov) - ded
+            lost = by_election_lost(raw, self.mps["A"])
+            self._event("by_election", event=EVENT_IDS[e], projection=round10(raw), projection_raw=raw,
                         government_mps=self.mps["A"], lost=lost)
             if lost:
                 self._push(*[["eff", x, {"actor": pm, "mult": 1}] for x in card["on_loss"]])

@@ -47,7 +47,25 @@ def test_example_of_play_bill_votes_with_projection_and_uncertainty(example):
 def test_example_of_play_by_election(example):
     # Round 2: the Government's projection 325 rounds to 330 = its MPs: the By-Election is held (L1429)
     assert of_type(example.events(None), "by_election")[0] == {
-        "type": "by_election", "event": "BY1", "projection": 325, "government_mps": 330, "lost": False}
+        "type": "by_election", "event": "BY1", "projection": 330, "projection_raw": 325, "government_mps": 330,
+        "lost": False}
+
+
+@pytest.mark.parametrize("mps,lost", [(330, False), (340, True)])
+def test_by_election_logs_the_rounded_projection_it_compares(mps, lost):
+    # a constructed table: the Liberal Government projects 325 seats; 8.2 compares 330 (L770) with its MPs
+    sectors = {"Liberals": {"liberal": 0, "conservative": 0}, "Workers": {"liberal": 5, "conservative": 3},
+               "Ireland": {"liberal": 9, "conservative": 2}, "Conservatives": {"liberal": 0, "conservative": 6}}
+    pos = {"phase": "prime_minister", "players": [
+        {"politician": p, "role": r} for p, r in (("P03", "gbb"), ("P10", "obb"), ("P07", "ol"), ("P02", "pm"))],
+        "sectors": sectors, "government_mps": {"A": mps, "M": mps, "P": 0}, "bills": ["CP01"],
+        "decks": {"events": ["BY1"]}}
+    st = PrimeMinisterGame(4).state_from_position(pos, seed=0)
+    assert st.projected(R.LIB) == 325
+    by = of_type(st.events(None), "by_election")[0]
+    assert by == {"type": "by_election", "event": "BY1", "projection": 330, "projection_raw": 325,
+                  "government_mps": mps, "lost": lost}
+    assert "projection 330 (rounded from 325) vs" in st.game.describe_event(by)
 
 
 def test_example_of_play_challenge_office_and_election(example):
