@@ -283,9 +283,10 @@ def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool
 
 
 @njit(cache=True, inline="always")
-def _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
-                   winners):
-    """``_resolve_trick``: reveal, capture, and move on to the next trick, day or island."""
+def _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_trick):
+    """``_resolve_trick`` up to the next trick: reveal and capture. Returns whether the day is over (then the caller
+    runs :func:`_end_day`, kept out of line: the hot path passes as few arrays as it can, since each one passed
+    costs reference counting)."""
     n = cfg[C_N]
     trick = ints[i, TRICK]
     upcard = pool[i, trick]
@@ -307,8 +308,12 @@ def _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, poo
     ints[i, TURN] = 0
     trick += 1
     ints[i, TRICK] = trick
-    if trick < (cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2]):
-        return
+    return trick >= (cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2])
+
+
+@njit(cache=True)
+def _end_day(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
+    """The rest of ``_resolve_trick`` when a day's last trick is over: the second day's deal, or the island's end."""
     if ints[i, DAY] == 0:  # _deal_second_day (no leftover in any standard deck: see cards.second_day_hand)
         ints[i, DAY] = 1
         ints[i, STUB_LEN] = 0
@@ -341,6 +346,12 @@ def sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, sc
 
 
 @njit(cache=True)
+def sync_game(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns):
+    """:func:`sync_public`, out of line: for a game loaded from a rules state, and after a day's end."""
+    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+
+
+@njit(cache=True)
 def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
                   winners, player, terminated, truncated, scores, returns):
     """``apply_unchecked(actions[i])`` in every game still in play. Returns -1, or the first game whose action is
@@ -358,12 +369,11 @@ def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays
         plays[i, p] = c
         turn = ints[i, TURN] + 1
         ints[i, TURN] = turn
-        if turn == n:
-            _resolve_trick(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards,
-                           last_trick, winners)
-            sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+        if turn == n and _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_trick):
+            _end_day(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
+            sync_game(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
         else:
-            player[i] = (ints[i, DEALER] + 1 + turn) % n
+            player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
     return -1
 
 
@@ -375,12 +385,6 @@ def reset_games(seeds, envs, cfg, mt, ints, hands, captured, points, tribes, pla
         i = envs[j]
         new_game(i, seeds[j], cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
         sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
-
-
-@njit(cache=True)
-def sync_game(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns):
-    """:func:`sync_public` for one game loaded from a rules state."""
-    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
 
 
 # --- reading --------------------------------------------------------------------------------------------------------
