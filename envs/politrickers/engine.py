@@ -6,6 +6,7 @@ Import it lazily: it needs numba (``hustings.vector`` falls back to its Python b
 """
 from __future__ import annotations
 
+import operator
 import os
 import random
 import sys
@@ -47,15 +48,19 @@ def _announce_compile() -> None:
 
 def _seed_words(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """abs(seed) of each seed as the 32-bit words ``random.Random(seed)`` seeds with, and how many there are."""
-    keys = np.zeros((len(seeds), 2), dtype=np.uint32)
-    lens = np.ones(len(seeds), dtype=np.int64)
-    for i, s in enumerate(seeds.tolist()):
-        a = abs(int(s))
-        if a >> 64:
-            raise ConfigError(f"seed {s} is out of range; expected an int of at most 64 bits")
-        keys[i, 0], keys[i, 1] = a & 0xFFFFFFFF, a >> 32
-        lens[i] = 2 if a >> 32 else 1
-    return keys, lens
+    if seeds.dtype.kind == "i":
+        a = np.abs(seeds.astype(np.int64)).view(np.uint64)  # abs(-2**63) wraps to 2**63 as uint64: still right
+    elif seeds.dtype.kind == "u":
+        a = seeds.astype(np.uint64)
+    else:
+        try:
+            a = np.array([abs(operator.index(s)) for s in seeds.tolist()], dtype=np.uint64)
+        except (TypeError, OverflowError):
+            raise ConfigError("seeds must be ints of at most 64 bits") from None
+    keys = np.empty((len(a), 2), dtype=np.uint32)
+    keys[:, 0] = a & np.uint64(0xFFFFFFFF)
+    keys[:, 1] = a >> np.uint64(32)
+    return keys, np.where(keys[:, 1] > 0, 2, 1).astype(np.int64)
 
 
 class BatchEngine:

@@ -54,6 +54,13 @@ _SUIT_MASK = np.array([sum(1 << c for c in range(MIGRATION) if SUIT[c] == s) for
 _ALL_POLICY = (1 << MIGRATION) - 1
 _MIG_BIT = 1 << MIGRATION
 _MASK32 = np.uint64(0xFFFFFFFF)
+# the observation's fractions, looked up instead of divided: v / d as the rules compute it (float64, then stored as
+# float32), for v = -8 .. 63 (a trick's suit sum reaches 40)
+_FRAC_LO = -8
+_FRAC = {d: np.array([np.float32(v / d) for v in range(_FRAC_LO, 64)], dtype=np.float32)
+         for d in (4.0, 5.0, 7.0, 9.0, 20.0)}
+assert TOKENS == 5 and VP_TO_END == 7 and TRICKS_PER_ROUND == 9
+_FRAC4, _FRAC5, _FRAC7, _FRAC9, _FRAC20 = (_FRAC[d] for d in (4.0, 5.0, 7.0, 9.0, 20.0))
 
 
 def _init_genrand(seed: int) -> np.ndarray:
@@ -550,7 +557,8 @@ def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, ou
     """Game k's world vector (``world``: every seat, absolute seat order; ``offs`` = its block offsets) or seat
     ``viewer``'s observation (seats from the viewer clockwise, only its own private blocks, then the derived block
     at ``derived``) into ``out``, exactly as ``rebuild_world`` / ``observe.observation`` write them."""
-    out[k, :] = 0.0
+    for i in range(out.shape[1]):
+        out[k, i] = 0.0
     for s in range(n):
         slot = s if world else _seat(s - viewer, n)
         if world or s == viewer:
@@ -569,13 +577,13 @@ def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, ou
                 out[k, offs[B_TRICK_DOWN] + slot] = 1.0
             else:
                 out[k, offs[B_TRICK_CARD] + slot * NUM_CARDS + played] = 1.0
-        out[k, offs[B_DOWN_COUNT] + slot] = st[k, NHIDDEN + s] / 9.0
-        out[k, offs[B_UNSPENT] + slot] = st[k, TOKENS_ + s] / TOKENS
-        out[k, offs[B_SPENT] + slot] = st[k, SPENT + s] / TOKENS
-        out[k, offs[B_VP] + slot] = st[k, VP + s] / VP_TO_END
-        out[k, offs[B_ROUND_VP] + slot] = st[k, ROUND_VP + s] / VP_TO_END
-        out[k, offs[B_LIBRA] + slot] = st[k, LIBRA + s] / 7.0
-        out[k, offs[B_LIBRA] + n + slot] = st[k, LIBRA + MAX_SEATS + s] / 7.0
+        out[k, offs[B_DOWN_COUNT] + slot] = _FRAC9[st[k, NHIDDEN + s] - _FRAC_LO]
+        out[k, offs[B_UNSPENT] + slot] = _FRAC5[st[k, TOKENS_ + s] - _FRAC_LO]
+        out[k, offs[B_SPENT] + slot] = _FRAC5[st[k, SPENT + s] - _FRAC_LO]
+        out[k, offs[B_VP] + slot] = _FRAC7[st[k, VP + s] - _FRAC_LO]
+        out[k, offs[B_ROUND_VP] + slot] = _FRAC7[st[k, ROUND_VP + s] - _FRAC_LO]
+        out[k, offs[B_LIBRA] + slot] = _FRAC7[st[k, LIBRA + s] - _FRAC_LO]
+        out[k, offs[B_LIBRA] + n + slot] = _FRAC7[st[k, LIBRA + MAX_SEATS + s] - _FRAC_LO]
     over = term[k]
     if not over:
         out[k, offs[B_CHAIR] + (st[k, LEADER] if world else _seat(st[k, LEADER] - viewer, n))] = 1.0
@@ -587,7 +595,7 @@ def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, ou
     for i in range(st[k, NSEEN]):
         out[k, offs[B_SEEN] + st[k, SEEN + i]] = 1.0
     out[k, offs[B_ROUND] + st[k, RND]] = 1.0
-    out[k, offs[B_TRICK]] = st[k, TRICKS_DONE] / TRICKS_PER_ROUND
+    out[k, offs[B_TRICK]] = _FRAC9[st[k, TRICKS_DONE] - _FRAC_LO]
     if world:
         return
     # the derived block: trick_sum, trick_winning, card_wins_now, plate_total
@@ -609,8 +617,8 @@ def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, ou
     if m:
         for s in range(4):
             if sums[s]:
-                out[k, d + s] = sums[s] / 20.0
-        out[k, d + 4] = eco / 4.0
+                out[k, d + s] = _FRAC20[sums[s] - _FRAC_LO]
+        out[k, d + 4] = _FRAC4[eco - _FRAC_LO]
         out[k, d + 5 + _seat(trick_winner(st, k) - viewer, n)] = 1.0
     if not over and viewer == _seat(st[k, TRICK_START] + st[k, TURN], n):
         own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, viewer)
@@ -634,8 +642,8 @@ def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, ou
                 out[k, wins + c] = 1.0
             elif not eco and _VALUE[c] < low[s] and sums[s] + _VALUE[c] >= (second if s == top else first):
                 out[k, wins + c] = 1.0
-    out[k, d + 5 + n + NUM_CARDS] = st[k, PLATE + TAILS] / 7.0
-    out[k, d + 6 + n + NUM_CARDS] = st[k, PLATE + CLAWS] / 7.0
+    out[k, d + 5 + n + NUM_CARDS] = _FRAC7[st[k, PLATE + TAILS] - _FRAC_LO]
+    out[k, d + 6 + n + NUM_CARDS] = _FRAC7[st[k, PLATE + CLAWS] - _FRAC_LO]
 
 
 @njit(cache=True)
