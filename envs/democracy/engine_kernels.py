@@ -16,7 +16,8 @@ written from them when an observation is asked for (:func:`write_world`), exactl
 which is what the rules state's incrementally kept vector always equals. Every function mirrors a method of
 ``rules.py`` / ``observe.py`` of the same name; keep them in step (the differential test
 ``tests/games/democracy/test_engine_democracy.py`` compares the two move for move). Helpers on the hot path are
-inlined (``inline="always"``): a call passing arrays costs reference counting on each of them.
+inlined (``inline="always"``): a call passing arrays costs reference counting on each of them, and numba pays it
+even where the call sits in a branch not taken.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ MASK32 = 0xFFFFFFFF
 
 
 # --- the Mersenne Twister, as CPython's _randommodule.c ------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seed_mt(mt, ints, i, seed):
     """``random.Random(seed)``: ``init_by_array`` over the 32-bit words of ``abs(seed)``."""
     s = abs(seed)
@@ -78,25 +79,25 @@ def seed_mt(mt, ints, i, seed):
     ints[i, MT_INDEX] = 624
 
 
-@njit(cache=True)
-def _twist(m):
+@njit(cache=True, inline="always")
+def _twist(mt, i):
+    """Regenerate game ``i``'s 624 words (``genrand_uint32``'s refill), in place and in order as CPython does."""
     for k in range(624):
-        y = (np.int64(m[k]) & 0x80000000) | (np.int64(m[(k + 1) % 624]) & 0x7FFFFFFF)
-        v = np.int64(m[(k + 397) % 624]) ^ (y >> 1)
+        y = (np.int64(mt[i, k]) & 0x80000000) | (np.int64(mt[i, (k + 1) % 624]) & 0x7FFFFFFF)
+        v = np.int64(mt[i, (k + 397) % 624]) ^ (y >> 1)
         if y & 1:
             v ^= 0x9908B0DF
-        m[k] = v
+        mt[i, k] = v
 
 
 @njit(cache=True, inline="always")
 def genrand(mt, ints, i):
     """The next 32-bit output of game ``i``'s generator."""
-    m = mt[i]
     pos = ints[i, MT_INDEX]
     if pos >= 624:
-        _twist(m)
+        _twist(mt, i)
         pos = 0
-    y = np.int64(m[pos])
+    y = np.int64(mt[i, pos])
     ints[i, MT_INDEX] = pos + 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
@@ -182,7 +183,7 @@ def _start_day(i, src, h, cfg, ints, hands, plays, pool):
     ints[i, TURN] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub):
     """``_deal_island`` and ``_start_island``: shuffle the deck with the game's RNG and deal the first day."""
     n, h = cfg[C_N], cfg[C_H1]
@@ -206,7 +207,7 @@ def deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub):
     _start_day(i, cards, h, cfg, ints, hands, plays, pool)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
     """``game.new_initial_state(seed=seed)`` as game ``i``."""
     seed_mt(mt, ints, i, seed)
@@ -257,7 +258,7 @@ def _capture(i, p, card, captured, points):
         points[i, p, card // 12] += CARD_POINTS[card]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
     """``_score_island``: tribes, then the game's end or the next island."""
     n = cfg[C_N]
@@ -285,8 +286,7 @@ def _score_island(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool
 @njit(cache=True, inline="always")
 def _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_trick):
     """``_resolve_trick`` up to the next trick: reveal and capture. Returns whether the day is over (then the caller
-    runs :func:`_end_day`, kept out of line: the hot path passes as few arrays as it can, since each one passed
-    costs reference counting)."""
+    runs :func:`_end_day`)."""
     n = cfg[C_N]
     trick = ints[i, TRICK]
     upcard = pool[i, trick]
@@ -311,7 +311,7 @@ def _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_t
     return trick >= (cfg[C_H1] if ints[i, DAY] == 0 else cfg[C_H2])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_day(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
     """The rest of ``_resolve_trick`` when a day's last trick is over: the second day's deal, or the island's end."""
     if ints[i, DAY] == 0:  # _deal_second_day (no leftover in any standard deck: see cards.second_day_hand)
@@ -347,7 +347,7 @@ def sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, sc
 
 @njit(cache=True)
 def sync_game(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns):
-    """:func:`sync_public`, out of line: for a game loaded from a rules state, and after a day's end."""
+    """:func:`sync_public` for a game loaded from a rules state."""
     sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
 
 
@@ -371,7 +371,7 @@ def apply_actions(actions, cfg, mt, ints, hands, captured, points, tribes, plays
         ints[i, TURN] = turn
         if turn == n and _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_trick):
             _end_day(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
-            sync_game(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+            sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
         else:
             player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
     return -1
