@@ -6,25 +6,39 @@ rules to the first decision, so the state says who acts next and what is pending
 position leaves out stays as the seeded setup made it (shuffled decks, the drawn Politicians, starting tracks), and
 cards the position does not place anywhere lie in their decks in random order under any stacked top cards.
 
-A position starts at a phase boundary of Parliamentary Order (4.0) or in the middle of a player's action turn (its
-action menu, ``"phase": "turn"``); a position inside Bill Selection, an Event or a card effect's sub-choice is not
-supported (start at the phase and play to it). Strictly validated: every field of the wrong kind, an unknown id, a
-card in two places, a value out of range or a table the rules cannot reach (two Prime Ministers, a Government that
-is not the PM's party, ...) raises :class:`PositionError` naming the field and what was expected.
+A position starts at a phase boundary of Parliamentary Order (4.0), at the end of a round (``"round_end"``) or in
+the middle of a player's action turn (its action menu, ``"phase": "turn"``); a position inside Bill Selection, an
+Event or a card effect's sub-choice is not supported (start at the phase and play to it). Question Time hands
+(``players[s].question_cards``) and the Scenario's own state (``scenario``) are fields; a Scenario bill placed on the
+board or passed is no longer set aside (on the board it takes the slot the PM's selection gives it).
+:func:`to_position` writes a state's table back as a position (every field but ``phase``, ``turn``, ``to_move``).
+Strictly validated: every field of the wrong kind, an unknown id, a card in two places, a value out of range or a
+table the rules cannot reach (two Prime Ministers, a Government that is not the PM's party, ...) raises
+:class:`PositionError` naming the field and what was expected.
 """
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError, StateFormatError, new_rng
 from .data_loader import cube_income
 from .components import (BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS, EVENT_IDS,
-                         EVENT_INDEX, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX,
-                         UNC_INDEX, VP_MAX)
+                         EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, SECTOR_INDEX, SECTOR_LIST, SUP_IDS,
+                         SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
 
 PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
-          "bill_resolution", "challenges", "election")
+          "bill_resolution", "challenges", "election", "round_end")
 TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
-            "government_mps", "sectors", "bills", "passed", "decks", "discards", "uncertainty"}
-PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active"}
+            "government_mps", "sectors", "bills", "passed", "decks", "discards", "uncertainty", "scenario"}
+PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
+               "question_cards"}
+ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
+              "obb": "opposition_backbencher"}
+# the Scenario's own state a position may write: position key -> (key of ``state.scen``, kind of value)
+SCENARIO_FIELDS = {
+    "elections_held": ("elections", "count"), "gladstone_was_pm": ("glad_was_pm", "bool"),
+    "agenda_passed": ("agenda_passed", "bills"), "workers_doubled": ("workers_doubled", "bool"),
+    "devonshire_side": ("dev_side", "side"), "deputy_party_leader": ("dpl", "seat"),
+    "party_processions_act_passed": ("ppa_passed", "bool"),
+}
 ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
               "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
 CARD_INDEX = {"supporters": SUP_INDEX, "events": EVENT_INDEX, "cross_party": BILL_INDEX, "liberal": BILL_INDEX,
@@ -112,7 +126,8 @@ def _build(game, position: dict, seed: int | None, new_state):
     for k in DECK_KEYS:
         in_play["bills" if k in DECKS else k] |= set(st.decks[k]) | set(st.discards[k])
     in_play["supporters"] |= {c for h in st.hand for c in h}
-    in_play["bills"] |= {b["bill"] for b in st.bills}
+    in_play["bills"] |= {b["bill"] for b in st.bills} | set(st.scen.get("aside", []))
+    _scenario_state(st, position, players)
 
     # offices: roles, the Government
     if players is not None and any("role" in p for p in players):
@@ -160,6 +175,8 @@ def _build(game, position: dict, seed: int | None, new_state):
                 _err(f + ".careers_active", ids, f"Career Cards this seat holds: {sorted(st.careers[s])}")
             for c in ids:
                 st.careers[s][c] = 1
+        if "question_cards" in p:
+            st.qt_hands[s] = _question_cards(f + ".question_cards", p["question_cards"], game)
     for s in range(n):
         st.cubes[s] = cube_income(st._mat(s), st.standing[s])
         p = (players or [{}] * n)[s]
@@ -231,11 +248,17 @@ def _build(game, position: dict, seed: int | None, new_state):
                                                f"(seat {d['owner']} holds {st._debate_card_of(d['owner'])})")
             seen_debate.add(d["card"])
             debate.append([d["card"], d["owner"], d["side"]])
-        board.append({"bill": x, "adj": adj, "debate": debate})
+        slot = {"bill": x, "adj": adj, "debate": debate}
+        if x in st.scen.get("home", ()):
+            _scenario_slot(st, slot, "vote_adjustment" in b)
+        board.append(slot)
         placed_bills.append(x)
     st.bills = board
     st.passed = [_bill_of(f"passed[{i}]", x) for i, x in enumerate(_list("passed", position.get("passed", [])))]
     placed_bills += st.passed
+    if "aside" in st.scen:  # a Scenario bill on the board or passed is no longer set aside next to it
+        st.scen["aside"] = [b for b in st.scen["aside"] if b not in placed_bills]
+    _agenda(st, position)
 
     # piles: discards named, decks stacked, the rest shuffled into the decks
     discards = position.get("discards", {})
@@ -254,12 +277,13 @@ def _build(game, position: dict, seed: int | None, new_state):
             else:
                 tops[k] = cards
     used = {"supporters": [c for h in st.hand for c in h] + st.discards["supporters"] + tops.get("supporters", []),
-            "events": st.discards["events"] + tops.get("events", []),
+            "events": [e for h in st.qt_hands for e in h] + st.discards["events"] + tops.get("events", []),
             "bills": placed_bills + [c for k in DECKS for c in st.discards[k] + tops.get(k, [])]}
     for group, cards in used.items():
         dup = sorted({c for c in cards if cards.count(c) > 1})
         if dup:
-            _err(group, _names(group, dup), "each card in one place only (hands, board, passed, discards, decks)")
+            _err(group, _names(group, dup), "each card in one place only (hands, question cards, board, passed, "
+                                            "discards, decks)")
         outside = sorted(set(cards) - in_play[group])
         if outside:
             _err(group, _names(group, outside), "cards of this game (a Scenario may leave some out)")
@@ -312,6 +336,8 @@ def _phase_tasks(st, phase: str, position: dict) -> list:
     """The task queue from ``phase`` to the end of the round (the order of 4.0, as ``round.py`` queues it)."""
     if phase == "round_start":
         return [["round_start"]]
+    if phase == "round_end":
+        return [["round_end"]]
     st._legal, st._legal_set = [], frozenset()
     probe = st._copy(None)
     probe.tasks = []
@@ -348,3 +374,116 @@ def _phase_tasks(st, phase: str, position: dict) -> list:
         rest = phases[phases.index(["resolution"]):]
     return [["main", s]] + rest
 
+
+
+def _scenario_state(st, position: dict, players) -> None:
+    """The ``scenario`` field: the Scenario's own state (SCENARIO_FIELDS), set before the offices are checked, since
+    Devonshire's side decides his party and so the side his role must be on (Scenario 7, L1221-1225)."""
+    sc = position.get("scenario")
+    if sc is None:
+        return
+    num = st.scen.get("num", 0)
+    allowed = sorted(k for k, (key, _) in SCENARIO_FIELDS.items() if key in st.scen)
+    if not num:
+        _err("scenario", sc, "absent: this game is not a Scenario")
+    if not isinstance(sc, dict) or not set(sc) <= set(allowed):
+        _err("scenario", sc, f"a dict with keys among {allowed} (the state of Scenario {num})")
+    for k, v in sc.items():
+        key, kind = SCENARIO_FIELDS[k]
+        f = f"scenario.{k}"
+        if kind == "bool":
+            st.scen[key] = _bool(f, v)
+        elif kind == "count":
+            st.scen[key] = _int(f, v, 0, 10 ** 6)
+        elif kind == "seat":
+            st.scen[key] = -1 if v is None else _int(f, v, 0, st.n - 1)
+        elif kind == "side":
+            if v not in ("liberal", "unionist", "conservative"):
+                _err(f, v, "'liberal', 'unionist' (the Liberal Unionist) or 'conservative'")
+            st.scen[key] = v
+    side = sc.get("devonshire_side")
+    if side is None:
+        return
+    dev = st.scen["devonshire"]
+    if side == "conservative":  # L1225: his party changes; his role is on the Conservative side
+        st.party[dev] = PARTY_KEY["conservative"]
+        if not (players and any("role" in p for p in players)):
+            st.role[dev] = "gbb" if st.role[st.pol.index("P06")] == "pm" else "obb"
+    if "deputy_party_leader" not in sc:  # the Career Card moves with his side (L1221, L1225)
+        st.scen["dpl"] = {"unionist": -1, "conservative": st.pol.index("P04")}.get(side, st.scen["dpl"])
+
+
+def _question_cards(field: str, v, game) -> list[int]:
+    if not game.question_time:
+        _err(field, v, "absent: Question Time cards need question_time=True")
+    cards = _ids(field, v, EVENT_INDEX, "Event")
+    if len(cards) > 2 or any(EVENT_LIST[e]["kind"] == "by_election" for e in cards):
+        _err(field, v, "at most 2 action Events (a By-Election is replaced when dealt, L1841)")
+    return cards
+
+
+def _scenario_slot(st, slot: dict, adj_given: bool) -> None:
+    """A Scenario's set-aside bill placed on the board: the slot the PM's selection would give it (``_select_bill``)."""
+    num, b = st.scen["num"], slot["bill"]
+    if st.gov_party == PARTY_KEY["conservative"] and num == 4 and b == st.scen["importation"]:
+        slot["icon"] = "M"  # L1105
+        if not adj_given:
+            slot["adj"] = 40
+    if st.gov_party == PARTY_KEY["conservative"] and num == 5 and b == st.scen["act"]:
+        slot["icon"] = "M"  # L1135
+    if num == 3:
+        st.scen["queen_selected_by"][str(b)] = st.seat_of("pm")
+
+
+def _agenda(st, position: dict) -> None:
+    """Scenario 2's Agenda bills passed: given (``scenario.agenda_passed``, each among ``passed``), or those of
+    ``passed``."""
+    if "agenda_passed" not in st.scen:
+        return
+    sc = position.get("scenario") or {}
+    if "agenda_passed" not in sc:
+        st.scen["agenda_passed"] = [b for b in st.passed if b in st.scen["agenda"]]
+        return
+    ids = _ids("scenario.agenda_passed", sc["agenda_passed"], BILL_INDEX, "bill")
+    for i, b in enumerate(ids):
+        if b not in st.scen["agenda"] or b not in st.passed:
+            _err(f"scenario.agenda_passed[{i}]", BILL_IDS[b], f"a bill of the Agenda "
+                 f"{[BILL_IDS[x] for x in st.scen['agenda']]} that is listed in passed")
+    st.scen["agenda_passed"] = ids
+
+
+def to_position(st) -> dict:
+    """The table of ``st`` as a position (RULES.md "Positions"): every table field, each pile in full (``decks`` top
+    card first), the Uncertainty cards still stacked, the Scenario's state. Not written: ``phase``, ``turn`` and
+    ``to_move`` (where the round stands is the queue's, not the table's)."""
+    players = []
+    for s in range(st.n):
+        p = {"politician": st.pol[s], "role": ROLE_NAMES[st.role[s]], "standing": st.standing[s],
+             "favour": st.favour[s], "vp": st.vp[s], "action_cubes": st.cubes[s],
+             "supporters": [SUP_IDS[c] for c in st.hand[s]],
+             "careers_active": [c for c, on in st.careers[s].items() if on]}
+        if st.game.question_time:
+            p["question_cards"] = [EVENT_IDS[e] for e in st.qt_hands[s]]
+        players.append(p)
+    ids = {"supporters": SUP_IDS, "events": EVENT_IDS}
+    out = {
+        "round": st.round, "players": players, "government": "liberal" if st.gov_party == 0 else "conservative",
+        "pact": st.pact, "resigned": st.resigned, "election_marker": st.marker, "government_mps": dict(st.mps),
+        "sectors": {sec["name"]: {party: sec["positions"][st.sector_pos[k][i]] for party, k in PARTY_KEY.items()}
+                    for i, sec in enumerate(SECTOR_LIST)},
+        "bills": [{"bill": BILL_IDS[b["bill"]], "vote_adjustment": b["adj"],
+                   "debate_cards": [{"card": c, "owner": o, "side": sd} for c, o, sd in b["debate"]]}
+                  for b in st.bills],
+        "passed": [BILL_IDS[b] for b in st.passed],
+        "discards": {k: [ids.get(k, BILL_IDS)[c] for c in st.discards[k]] for k in DECK_KEYS},
+        "decks": {k: [ids.get(k, BILL_IDS)[c] for c in reversed(st.decks[k])] for k in DECK_KEYS},
+        "uncertainty": [UNC_IDS[u] for u in st.unc_stack],
+    }
+    if st.scen.get("num"):
+        sc = {}
+        for k, (key, kind) in SCENARIO_FIELDS.items():
+            if key in st.scen:
+                v = st.scen[key]
+                sc[k] = [BILL_IDS[b] for b in v] if kind == "bills" else None if kind == "seat" and v < 0 else v
+        out["scenario"] = sc
+    return out

@@ -69,7 +69,7 @@ from .formulas import (  # noqa: F401 (re-exported)
 )
 from .game_setup import SetupMixin
 from .observe import ObservationMixin, observation_rows
-from .positions import state_from_position
+from .positions import state_from_position, to_position
 from .resolution import ResolutionMixin
 from .round import RoundMixin
 from .saved import (  # noqa: F401 (re-exported)
@@ -116,6 +116,10 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
     def board_view(self, viewer: int | None) -> dict:
         """The board as seat ``viewer`` sees it, for the web page (``text.board_for``)."""
         return board_for(self, viewer)
+
+    def to_position(self) -> dict:
+        """The table as a position (RULES.md "Positions"; ``positions.to_position``)."""
+        return to_position(self)
 
 
 check_registries()

@@ -1,0 +1,147 @@
+"""Prime Minister positions: the fields added for Question Time, the Scenarios' own state, a Scenario bill on the
+board and the end of a round ("Every position, every input"), and ``to_position``.
+
+Each example of RULES.md "Positions" is loaded from the file verbatim; every new field is validated naming it
+(``PositionError``) and comes back from ``to_position`` of the state it builds. States of random play written with
+``to_position`` lay the same table again.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from hustings.core.rules import PositionError
+from hustings.prime_minister import rules as R
+from hustings.prime_minister.rules import YES, PrimeMinisterGame
+
+RULES_MD = Path(R.__file__).with_name("RULES.md")
+
+
+def example(name: str) -> dict:
+    """The JSON block that follows "Example `name`" in RULES.md "Positions", verbatim."""
+    text = RULES_MD.read_text()
+    section = text[text.index("## Positions"):text.index("## Saved states")]
+    start = section.index(f"Example `{name}`")
+    return json.loads(re.search(r"```json\n(.*?)```", section[start:], re.S).group(1))
+
+
+def test_question_time_hands_at_the_pms_turn():
+    pos = example("question_time")
+    g = PrimeMinisterGame(4, question_time=True)
+    st = g.state_from_position(pos, seed=0)
+    assert st.pending["kind"] == "yesno" and st.pending["q"] == "question" and st.current_player() == 2
+    assert [[R.EVENT_IDS[e] for e in h] for h in st.qt_hands] == [["EV04"], [], ["EV02", "EV11"], []]
+    assert [p["question_cards"] for p in st.to_position()["players"]] == [
+        p.get("question_cards", []) for p in pos["players"]]
+    st.apply_action(YES)  # Derby signals; Rosebery is asked next
+    assert st.pending["q"] == "question" and st.current_player() == 0
+
+
+@pytest.mark.parametrize("name,n,opts", [("scenario_2", 2, {"scenario": 2}), ("scenario_7", 3, {"scenario": 7}),
+                                         ("scenario_5", 4, {"scenario": 5})])
+def test_scenario_examples_round_trip(name, n, opts):
+    pos = example(name)
+    st = PrimeMinisterGame(n, **opts).state_from_position(pos, seed=0)
+    assert st.current_player() == pos["to_move"]
+    back = st.to_position()
+    assert {k: v for k, v in back["scenario"].items() if k in pos["scenario"]} == pos["scenario"]
+    assert [b["bill"] for b in back["bills"]] == pos["bills"] and back["passed"] == pos.get("passed", [])
+    assert not set(st.scen["aside"]) & {R.BILL_INDEX[b] for b in pos["bills"] + pos.get("passed", [])}
+
+
+def test_scenario_state_reaches_the_rules():
+    st = PrimeMinisterGame(2, scenario=2).state_from_position(example("scenario_2"), seed=0)
+    assert st.scen["elections"] == 1 and st.scen["glad_was_pm"] and st.scen["agenda_passed"] == [R.BILL_INDEX["LB08"]]
+    st = PrimeMinisterGame(3, scenario=7).state_from_position(example("scenario_7"), seed=0)
+    assert st.party[1] == R.CON and st.role[1] == "gbb" and st.scen["dpl"] == 0 and st.scen["ppa_passed"]
+    assert st.to_position()["scenario"]["deputy_party_leader"] == 0
+    st = PrimeMinisterGame(4, scenario=5).state_from_position(example("scenario_5"), seed=0)
+    assert st.bills[0].get("icon") == "M" and st.scen["workers_doubled"]  # L1135, L1147
+
+
+def test_devonshire_conservative_without_roles_takes_the_backbench_of_his_new_side():
+    g = PrimeMinisterGame(3, scenario=7)
+    st = g.state_from_position({"scenario": {"devonshire_side": "conservative"}}, seed=0)
+    dev = st.pol.index("devonshire")
+    want = "gbb" if st.role[st.pol.index("P06")] == "pm" else "obb"
+    assert st.party[dev] == R.CON and st.role[dev] == want and st.scen["dpl"] == st.pol.index("P04")
+
+
+def test_importation_act_on_the_board_under_a_conservative_government():
+    g = PrimeMinisterGame(4, scenario=4)
+    players = [{"politician": p, "role": r} for p, r in (("P06", "pm"), ("P02", "ol"), ("P05", "obb"),
+                                                         ("P10", "gbb"))]
+    st = g.state_from_position({"phase": "bill_resolution", "players": players, "bills": ["LB06"]}, seed=0)
+    assert st.bills[0] == {"bill": R.BILL_INDEX["LB06"], "adj": 40, "debate": [], "icon": "M"}  # L1105
+    assert st.scen["aside"] == [] and st.to_position()["bills"][0]["vote_adjustment"] == 40
+
+
+def test_round_end_sets_up_the_next_round():
+    st = PrimeMinisterGame(4).state_from_position(example("round_end"), seed=0)
+    ends = [e for e in st.events() if e["type"] == "round_end"]
+    assert len(ends) == 1 and ends[0]["round"] == 2 and st.round == 3 and st.pending["kind"] == "draw_bill"
+
+
+QT = {"players": [{}, {}, {}, {}]}
+BAD = [
+    (4, {}, {"players": [{"question_cards": ["EV01"]}, {}, {}, {}]}, r"players\[0\]\.question_cards"),
+    (4, {"question_time": True}, {"players": [{"question_cards": ["EV01", "EV02", "EV03"]}, {}, {}, {}]},
+     r"players\[0\]\.question_cards"),
+    (4, {"question_time": True}, {"players": [{"question_cards": ["BY1"]}, {}, {}, {}]},
+     r"players\[0\]\.question_cards"),
+    (4, {"question_time": True}, {"players": [{"question_cards": ["EV99"]}, {}, {}, {}]},
+     r"players\[0\]\.question_cards\[0\]"),
+    (4, {"question_time": True}, {"players": [{"question_cards": ["EV01"]}, {}, {}, {}],
+                                  "discards": {"events": ["EV01"]}}, "events"),
+    (4, {}, {"scenario": {"elections_held": 1}}, "scenario"),
+    (2, {"scenario": 2}, {"scenario": {"workers_doubled": True}}, "scenario"),
+    (2, {"scenario": 2}, {"scenario": {"elections_held": -1}}, r"scenario\.elections_held"),
+    (2, {"scenario": 2}, {"scenario": {"gladstone_was_pm": 1}}, r"scenario\.gladstone_was_pm"),
+    (2, {"scenario": 2}, {"scenario": {"agenda_passed": ["LB08"]}}, r"scenario\.agenda_passed\[0\]"),
+    (2, {"scenario": 2}, {"passed": ["CP01"], "scenario": {"agenda_passed": ["CP01"]}},
+     r"scenario\.agenda_passed\[0\]"),
+    (3, {"scenario": 7}, {"scenario": {"devonshire_side": "tory"}}, r"scenario\.devonshire_side"),
+    (3, {"scenario": 7}, {"scenario": {"deputy_party_leader": 3}}, r"scenario\.deputy_party_leader"),
+    (3, {"scenario": 7}, {"scenario": {"devonshire_side": "conservative"}, "players": [
+        {"politician": "P04", "role": "pm"}, {"politician": "devonshire", "role": "gbb"},
+        {"politician": "P06", "role": "ol"}]}, r"players\[1\]\.role"),
+    (3, {"scenario": 5}, {"scenario": {"workers_doubled": "yes"}}, r"scenario\.workers_doubled"),
+    (4, {}, {"phase": "round_over"}, "phase"),
+]
+
+
+@pytest.mark.parametrize("n,opts,position,field", BAD, ids=[str(i) for i in range(len(BAD))])
+def test_bad_new_fields_name_the_field(n, opts, position, field):
+    with pytest.raises(PositionError, match=field):
+        PrimeMinisterGame(n, **opts).state_from_position(position, seed=0)
+
+
+CONFIGS = [(4, {}), (3, {}), (2, {}), (4, {"question_time": True}), (2, {"scenario": 2}), (2, {"scenario": 3}),
+           (4, {"scenario": 4}), (4, {"scenario": 6}), (3, {"scenario": 7})]
+
+
+@pytest.mark.parametrize("n,opts", CONFIGS)
+def test_to_position_of_random_play_lays_the_same_table(n, opts):
+    g = PrimeMinisterGame(n, **opts)
+    rng = random.Random(n * 10 + opts.get("scenario", 0))
+    checked = 0
+    for _ in range(12):
+        st = g.new_initial_state(seed=rng.randrange(1 << 30))
+        steps = rng.randrange(1, 150)
+        while not st.is_terminal() and (steps > 0 or st.pending["kind"] != "main"):  # on to an action menu: no card
+            legal = st.legal_actions()  # is in a sub-choice's hands (an Event, a proposal, a keep choice)
+            st.apply_action(legal[rng.randrange(len(legal))])
+            steps -= 1
+        if st.is_terminal():
+            continue
+        pos = st.to_position()
+        pm = st.seat_of("pm")
+        again = g.state_from_position(dict(pos, phase="turn", turn={"player": pm, "acted": True}), seed=1)
+        assert again.to_position() == pos
+        assert again.pending["kind"] == "main" and again.current_player() == pm
+        checked += 1
+    assert checked >= 2
