@@ -27,7 +27,8 @@ from .components import (BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBA
 PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
           "bill_resolution", "challenges", "election", "round_end")
 TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
-            "government_mps", "sectors", "bills", "passed", "decks", "discards", "uncertainty", "scenario"}
+            "government_mps", "sectors", "bills", "passed", "decks", "discards", "unplaced", "uncertainty",
+            "scenario"}
 PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
                "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
@@ -288,11 +289,18 @@ def _build(game, position: dict, seed: int | None, new_state):
         if outside:
             _err(group, _names(group, outside), "cards of this game (a Scenario may leave some out)")
     aside = set(st.scen.get("aside", []))
+    unplaced = position.get("unplaced", {})
+    if not isinstance(unplaced, dict) or not set(unplaced) <= set(DECK_KEYS) or any(
+            v not in ("deck", "discards") for v in unplaced.values()):
+        _err("unplaced", unplaced, f"a dict of pile ({list(DECK_KEYS)}) -> 'deck' or 'discards'")
     for k in DECK_KEYS:
         group = "bills" if k in DECKS else k
         pool = sorted(c for c in in_play[group] if c not in used[group] and c not in aside
                       and (group != "bills" or DECKS[BILL_DECK[c]] == k))
         st.rng.shuffle(pool)
+        if unplaced.get(k) == "discards":  # the deck holds only its stacked cards; the rest lie under the discards
+            st.discards[k] = pool + st.discards[k]
+            pool = []
         st.decks[k] = pool + tops.get(k, [])[::-1]  # the top card is last; the first listed is drawn first
     st.unc_stack = [UNC_INDEX[u] if isinstance(u, str) and u in UNC_INDEX else _err(f"uncertainty[{i}]", u,
                     "an Uncertainty card id (U01..)") for i, u in enumerate(_list("uncertainty",

@@ -86,7 +86,20 @@ def test_round_end_sets_up_the_next_round():
     assert len(ends) == 1 and ends[0]["round"] == 2 and st.round == 3 and st.pending["kind"] == "draw_bill"
 
 
-QT = {"players": [{}, {}, {}, {}]}
+def test_a_deck_holding_only_some_cards():
+    text = RULES_MD.read_text()
+    para = text[text.index("* `unplaced`:"):]
+    pos = json.loads(re.search(r"`(\{\"decks\".*?\})`", para, re.S).group(1).replace("\n  ", " "))
+    st = PrimeMinisterGame(4).state_from_position(dict(pos, phase="opposition"), seed=0)
+    assert [R.SUP_IDS[c] for c in reversed(st.decks["supporters"])] == ["S01", "S02"]
+    assert st.to_position()["decks"]["supporters"] == ["S01", "S02"]
+    held = sum(len(h) for h in st.hand)
+    assert len(st.discards["supporters"]) == len(R.SUP_IDS) - 2 - held
+    assert [R.SUP_IDS[st._draw_supporter()] for _ in range(2)] == ["S01", "S02"]
+    st._draw_supporter()  # the third draw turns the discards over into a new deck
+    assert st.discards["supporters"] == [] and len(st.decks["supporters"]) == len(R.SUP_IDS) - 3 - held
+
+
 BAD = [
     (4, {}, {"players": [{"question_cards": ["EV01"]}, {}, {}, {}]}, r"players\[0\]\.question_cards"),
     (4, {"question_time": True}, {"players": [{"question_cards": ["EV01", "EV02", "EV03"]}, {}, {}, {}]},
@@ -111,6 +124,8 @@ BAD = [
         {"politician": "P06", "role": "ol"}]}, r"players\[1\]\.role"),
     (3, {"scenario": 5}, {"scenario": {"workers_doubled": "yes"}}, r"scenario\.workers_doubled"),
     (4, {}, {"phase": "round_over"}, "phase"),
+    (4, {}, {"unplaced": {"supporters": "box"}}, "unplaced"),
+    (4, {}, {"unplaced": {"hands": "deck"}}, "unplaced"),
 ]
 
 
