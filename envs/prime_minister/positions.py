@@ -6,29 +6,29 @@ rules to the first decision, so the state says who acts next and what is pending
 position leaves out stays as the seeded setup made it (shuffled decks, the drawn Politicians, starting tracks), and
 cards the position does not place anywhere lie in their decks in random order under any stacked top cards.
 
-A position starts at a phase boundary of Parliamentary Order (4.0), at the end of a round (``"round_end"``) or in
-the middle of a player's action turn (its action menu, ``"phase": "turn"``); a position inside Bill Selection, an
-Event or a card effect's sub-choice is not supported (start at the phase and play to it). Question Time hands
-(``players[s].question_cards``) and the Scenario's own state (``scenario``) are fields; a Scenario bill placed on the
-board or passed is no longer set aside (on the board it takes the slot the PM's selection gives it).
-:func:`to_position` writes a state's table back as a position (every field but ``phase``, ``turn``, ``to_move``).
-Strictly validated: every field of the wrong kind, an unknown id, a card in two places, a value out of range or a
-table the rules cannot reach (two Prime Ministers, a Government that is not the PM's party, ...) raises
-:class:`PositionError` naming the field and what was expected.
+A position starts at a phase boundary of Parliamentary Order (4.0), at the end of a round (``"round_end"``), in the
+middle of a player's action turn (its action menu, ``"phase": "turn"``) or inside Bill Selection (``selection``: the
+bills drawn, proposed and selected so far); a position inside an Event or a card effect's sub-choice is not supported
+(start at the phase and play to it). Question Time hands (``players[s].question_cards``) and the Scenario's own state
+(``scenario``) are fields; a Scenario bill placed on the board or passed is no longer set aside (on the board it takes
+the slot the PM's selection gives it). :func:`to_position` writes a state's table back as a position (every field but
+``phase``, ``turn``, ``to_move``). Strictly validated: every field of the wrong kind, an unknown id, a card in two
+places, a value out of range or a table the rules cannot reach (two Prime Ministers, a Government that is not the PM's
+party, ...) raises :class:`PositionError` naming the field and what was expected.
 """
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError, StateFormatError, new_rng
 from .data_loader import cube_income
 from .components import (BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS, EVENT_IDS,
-                         EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, SECTOR_INDEX, SECTOR_LIST, SUP_IDS,
-                         SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
+                         EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, PARTY_NAMES, SECTOR_INDEX,
+                         SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
 
 PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
           "bill_resolution", "challenges", "election", "round_end")
 TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
             "government_mps", "sectors", "bills", "passed", "decks", "discards", "unplaced", "uncertainty",
-            "scenario"}
+            "scenario", "selection"}
 PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
                "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
@@ -38,7 +38,7 @@ SCENARIO_FIELDS = {
     "elections_held": ("elections", "count"), "gladstone_was_pm": ("glad_was_pm", "bool"),
     "agenda_passed": ("agenda_passed", "bills"), "workers_doubled": ("workers_doubled", "bool"),
     "devonshire_side": ("dev_side", "side"), "deputy_party_leader": ("dpl", "seat"),
-    "party_processions_act_passed": ("ppa_passed", "bool"),
+    "party_processions_act_passed": ("ppa_passed", "bool"), "importation_marker": ("marker", "count"),
 }
 ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
               "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
@@ -260,6 +260,8 @@ def _build(game, position: dict, seed: int | None, new_state):
     if "aside" in st.scen:  # a Scenario bill on the board or passed is no longer set aside next to it
         st.scen["aside"] = [b for b in st.scen["aside"] if b not in placed_bills]
     _agenda(st, position)
+    selection = _selection_cards(st, position)
+    placed_bills += [b for h in st.bill_hand for b in h] + [b for b, _ in st.proposed]
 
     # piles: discards named, decks stacked, the rest shuffled into the decks
     discards = position.get("discards", {})
@@ -310,9 +312,11 @@ def _build(game, position: dict, seed: int | None, new_state):
     phase = position.get("phase", "round_start")
     if phase not in PHASES:
         _err("phase", phase, f"one of {list(PHASES)}")
-    if phase == "bill_selection" and st.bills:
+    if phase == "bill_selection" and st.bills and selection is None:
         _err("phase", phase, "a phase after Bill Selection: it is held only with no bills on the board (5.0)")
-    st.tasks = _phase_tasks(st, phase, position)
+    if selection is not None and phase != "bill_selection":
+        _err("selection", position["selection"], "absent unless phase is 'bill_selection'")
+    st.tasks = _selection_tasks(st) if selection is not None else _phase_tasks(st, phase, position)
     st.pending = None
     st._legal, st._legal_set = [], frozenset()
     st.event_log = []
@@ -494,4 +498,88 @@ def to_position(st) -> dict:
                 v = st.scen[key]
                 sc[k] = [BILL_IDS[b] for b in v] if kind == "bills" else None if kind == "seat" and v < 0 else v
         out["scenario"] = sc
+    if any(t[0] == "selection_end" for t in st.tasks):  # a Bill Selection in progress
+        out["selection"] = {"hands": [[BILL_IDS[b] for b in h] for h in st.bill_hand],
+                            "proposed": [{"bill": BILL_IDS[b], "by": s} for b, s in st.proposed]}
     return out
+
+
+def _selection_cards(st, position: dict):
+    """The ``selection`` field (a Bill Selection in progress): the bills drawn and held, the proposals (the PM's
+    draws among them, face up); the bills already selected are the position's ``bills``. None without the field."""
+    sel = position.get("selection")
+    if sel is None:
+        return None
+    if not isinstance(sel, dict) or not set(sel) <= {"hands", "proposed"}:
+        _err("selection", sel, "{'hands': [bill ids per seat], 'proposed': [{'bill': id, 'by': seat}, ...]}")
+    hands = sel.get("hands", [[] for _ in range(st.n)])
+    if not isinstance(hands, list) or len(hands) != st.n:
+        _err("selection.hands", hands, f"a list of {st.n} lists of bill ids, one per seat")
+    st.bill_hand = [_ids(f"selection.hands[{s}]", h, BILL_INDEX, "bill") for s, h in enumerate(hands)]
+    proposed = _list("selection.proposed", sel.get("proposed", []))
+    st.proposed = []
+    for i, e in enumerate(proposed):
+        if not isinstance(e, dict) or set(e) != {"bill", "by"}:
+            _err(f"selection.proposed[{i}]", e, "{'bill': id, 'by': seat}")
+        st.proposed.append([_bill_of(f"selection.proposed[{i}].bill", e["bill"]),
+                            _int(f"selection.proposed[{i}].by", e["by"], 0, st.n - 1)])
+    gov_deck = DECKS.index(PARTY_NAMES[st.gov_party])
+    for b in [b for h in st.bill_hand for b in h] + [b for b, _ in st.proposed]:
+        if BILL_DECK[b] not in (0, gov_deck):
+            _err("selection", BILL_IDS[b], f"bills of the Cross-Party or the Government's ({PARTY_NAMES[st.gov_party]})"
+                                           f" deck, the decks Bill Selection draws from (PM-A24)")
+    return sel
+
+
+def _selection_tasks(st) -> list:
+    """The rest of Bill Selection after the progress the ``selection`` field and the board show, in the order of
+    5.1 / 5.2 (``_start_selection``'s queue with the steps already taken removed), then the round's turns."""
+    st._legal, st._legal_set = [], frozenset()
+    probe = st._copy(None)
+    probe.tasks = []
+    probe._run_task(["selection"])
+    queue = probe.tasks
+    pm = st.seat_of("pm")
+    draws = [len(st.bill_hand[s]) + sum(1 for _, p in st.proposed if p == s) for s in range(st.n)]
+    props = [sum(1 for _, p in st.proposed if p == s) if s != pm else 0 for s in range(st.n)]  # the PM's: draws
+    pm_draws = draws[pm]
+    if st.bill_hand[pm]:
+        _err(f"selection.hands[{pm}]", st.bill_hand[pm], "[]: the PM's draws are proposed at once (face up, 5.1)")
+    selected = len(st.bills)
+    after = pm_draws > 0 or selected > 0  # past the reveal: every proposer has drawn and proposed
+    if after:  # (a proposal selected already is on the board: only the hands tell what each proposer drew)
+        for s in range(st.n):
+            d = sum(1 for t in queue if t == ["draw_bill", s])
+            p = sum(1 for t in queue if t == ["propose", s])
+            if s != pm and (len(st.bill_hand[s]) != d - p or props[s] > p):
+                _err(f"selection.hands[{s}]", [BILL_IDS[b] for b in st.bill_hand[s]],
+                     f"the {d - p} bill(s) seat {s} drew and did not propose, and at most {p} proposal(s) of his, "
+                     f"once the PM draws or selects")
+            if s != pm:
+                draws[s] = props[s] = 0
+    done = 0
+    for name, *args in queue:
+        if name in ("draw_bill", "propose") and args[0] != pm and after:
+            pass
+        elif name == "draw_bill" and args[0] != pm and draws[args[0]] > 0:
+            draws[args[0]] -= 1
+        elif name == "propose" and props[args[0]] > 0:
+            props[args[0]] -= 1
+        elif name == "reveal_proposals" and (pm_draws or selected):
+            pass
+        elif name == "draw_bill" and args[0] == pm and (draws[pm] > 0 or selected):
+            draws[pm] = max(0, draws[pm] - 1)
+        elif name == "select" and selected > 0:
+            selected -= 1
+        else:
+            break
+        done += 1
+    if any(draws) or any(props) or selected:
+        _err("selection", {"hands": [[BILL_IDS[b] for b in h] for h in st.bill_hand],
+                           "proposed": [[BILL_IDS[b], s] for b, s in st.proposed], "selected": len(st.bills)},
+             "the progress of one Bill Selection of this table, in the order of 5.1 / 5.2 (each proposer draws "
+             "then proposes, in the order OL, Opposition Backbencher, Government Backbencher; the PM draws after the "
+             "reveal; selections (the bills on the board) after every draw)")
+    st.revealed_ok = any(t[0] == "reveal_proposals" for t in queue[:done]) and st.game.scenario not in (2, 4)
+    st.selected_count = len(st.bills)
+    return [list(t) for t in queue[done:]] + [["turns"]]

@@ -86,6 +86,47 @@ def test_round_end_sets_up_the_next_round():
     assert len(ends) == 1 and ends[0]["round"] == 2 and st.round == 3 and st.pending["kind"] == "draw_bill"
 
 
+def test_inside_bill_selection_example():
+    pos = example("bill_selection")
+    st = PrimeMinisterGame(4).state_from_position(pos, seed=0)
+    assert st.pending["kind"] == "draw_bill" and st.current_player() == 1
+    assert [[R.BILL_IDS[b] for b in h] for h in st.bill_hand] == [[], ["CP05"], ["CP07"], []]
+    assert st.proposed == [[R.BILL_INDEX["CP06"], 2]] and not st.revealed_ok
+    assert st.to_position()["selection"] == pos["selection"]
+    st.apply_action(st.legal_actions()[0])  # Disraeli's second draw; then his proposal
+    assert st.pending["kind"] == "propose" and st.current_player() == 1
+
+
+def selection_states(n, opts, games=4):
+    """Real states at every decision of Bill Selection (tables a position can write: no Supporter under the
+    Importation Act, VP below 100)."""
+    g = PrimeMinisterGame(n, **opts)
+    rng = random.Random(n + 7 * opts.get("scenario", 0))
+    for _ in range(games):
+        st = g.new_initial_state(seed=rng.randrange(1 << 30))
+        for _ in range(300):
+            if st.is_terminal():
+                break
+            if ("selection_end" in [t[0] for t in st.tasks] and not st.scen.get("under_ia")
+                    and max(st.vp) < 100):
+                yield g, st
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("n,opts", [(4, {}), (3, {}), (2, {}), (2, {"scenario": 2}),
+                                                         (4, {"scenario": 4}), (3, {"scenario": 7})])
+def test_every_point_of_bill_selection_written_and_laid_again(n, opts):
+    count = 0
+    for g, st in selection_states(n, opts):
+        pos = st.to_position()
+        again = g.state_from_position(dict(pos, phase="bill_selection"), seed=1)
+        assert again.to_position() == pos and again.tasks == st.tasks and again.pending == st.pending
+        assert again.revealed_ok == st.revealed_ok and again.selected_count == st.selected_count
+        count += 1
+    assert count > 20
+
+
 def test_a_deck_holding_only_some_cards():
     text = RULES_MD.read_text()
     para = text[text.index("* `unplaced`:"):]
@@ -100,6 +141,8 @@ def test_a_deck_holding_only_some_cards():
     assert st.discards["supporters"] == [] and len(st.decks["supporters"]) == len(R.SUP_IDS) - 3 - held
 
 
+SEL = {"phase": "bill_selection", "players": [{"politician": p, "role": r} for p, r in (
+    ("P03", "gbb"), ("P10", "obb"), ("P07", "ol"), ("P02", "pm"))]}
 BAD = [
     (4, {}, {"players": [{"question_cards": ["EV01"]}, {}, {}, {}]}, r"players\[0\]\.question_cards"),
     (4, {"question_time": True}, {"players": [{"question_cards": ["EV01", "EV02", "EV03"]}, {}, {}, {}]},
@@ -125,6 +168,14 @@ BAD = [
     (3, {"scenario": 5}, {"scenario": {"workers_doubled": "yes"}}, r"scenario\.workers_doubled"),
     (4, {}, {"phase": "round_over"}, "phase"),
     (4, {}, {"unplaced": {"supporters": "box"}}, "unplaced"),
+    (4, {}, {"selection": {"hands": [[], [], [], []]}}, "selection"),
+    (4, {}, {"phase": "bill_selection", "selection": {"hands": [[], []]}}, r"selection\.hands"),
+    (4, {}, dict(SEL, selection={"hands": [[], ["CP05"], [], []]}), "selection"),
+    (4, {}, dict(SEL, selection={"hands": [[], [], [], ["CP05"]]}), r"selection\.hands\[3\]"),
+    (4, {}, dict(SEL, selection={"hands": [[], [], ["CB01"], []]}), "selection"),
+    (4, {}, dict(SEL, selection={"proposed": [{"bill": "CP05"}]}), r"selection\.proposed\[0\]"),
+    (4, {}, dict(SEL, selection={"proposed": [{"bill": "CP05", "by": 3}]}), "selection"),
+    (4, {}, dict(SEL, bills=["CP01"], selection={"hands": [[], [], ["CP05", "CP06"], []]}), r"selection\.hands\[0\]"),
     (4, {}, {"unplaced": {"hands": "deck"}}, "unplaced"),
 ]
 
