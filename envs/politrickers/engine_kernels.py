@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from .cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
                     NUM_CARDS, PLATE_MAX, ROUNDS, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE, VP_FLOOR,
@@ -163,9 +163,7 @@ def _shuffle(mt, big, k, cards):
     at = big[k, MTI]
     for i in range(len(cards) - 1, 0, -1):
         bound = i + 1
-        bits = 0
-        while (bound >> bits) > 0:
-            bits += 1
+        bits = 64 - leading_zeros(np.int64(bound))  # bound.bit_length()
         while True:
             if at >= 624:
                 _twist(mt, big, k)
