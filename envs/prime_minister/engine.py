@@ -306,6 +306,7 @@ class TaskQueue:
         st.won = list(self.won)
         st.scen = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.scen.items()}
         st.shuffle_tags = self.shuffle_tags
+        st.supporter_reshuffle = list(self.supporter_reshuffle)
         st._legal = self._legal
         st._legal_set = self._legal_set
         return st

@@ -28,7 +28,7 @@ PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition
           "bill_resolution", "challenges", "election", "round_end")
 TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
             "government_mps", "sectors", "bills", "passed", "decks", "discards", "unplaced", "uncertainty",
-            "scenario", "selection"}
+            "scenario", "selection", "supporter_reshuffle"}
 PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
                "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
@@ -304,6 +304,11 @@ def _build(game, position: dict, seed: int | None, new_state):
             st.discards[k] = pool + st.discards[k]
             pool = []
         st.decks[k] = pool + tops.get(k, [])[::-1]  # the top card is last; the first listed is drawn first
+    order = _ids("supporter_reshuffle", position.get("supporter_reshuffle", []), SUP_INDEX, "Supporter")
+    if set(order) - in_play["supporters"]:
+        _err("supporter_reshuffle", _names("supporters", sorted(set(order) - in_play["supporters"])),
+             "Supporters of this game")
+    st.supporter_reshuffle = order
     st.unc_stack = [UNC_INDEX[u] if isinstance(u, str) and u in UNC_INDEX else _err(f"uncertainty[{i}]", u,
                     "an Uncertainty card id (U01..)") for i, u in enumerate(_list("uncertainty",
                                                                                   position.get("uncertainty", [])))]
@@ -490,6 +495,7 @@ def to_position(st) -> dict:
         "discards": {k: [ids.get(k, BILL_IDS)[c] for c in st.discards[k]] for k in DECK_KEYS},
         "decks": {k: [ids.get(k, BILL_IDS)[c] for c in reversed(st.decks[k])] for k in DECK_KEYS},
         "uncertainty": [UNC_IDS[u] for u in st.unc_stack],
+        "supporter_reshuffle": [SUP_IDS[c] for c in st.supporter_reshuffle],
     }
     if st.scen.get("num"):
         sc = {}

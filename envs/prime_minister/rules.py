@@ -103,6 +103,7 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.scen = {}
         self.qt_hands = [[] for _ in range(self.n)]
         self.shown = [[] for _ in range(self.n)]  # Supporters publicly known to be in each hand (sample.py)
+        self.supporter_reshuffle = []  # a position's order of the next Supporter reshuffle (board._draw)
         self.shuffle_tags = new_shuffle_tags()
 
     def render(self, player: int | None = None) -> str:

@@ -114,6 +114,7 @@ class SamplingMixin:
             raise ValueError(f"prime_minister: no seat {player!r} (seats 0..{self.n - 1})")
         st = self._copy(random.Random(rng.getrandbits(64)))
         st.unc_stack = []  # a deal's stacked Uncertainty cards are future chance: the sample draws its own
+        st.supporter_reshuffle = []  # so is a position's order of the next Supporter reshuffle
         st.event_log = self._log_seen_by(player)
         st._resample_supporters(player, rng)
         st._resample_events(player, rng)

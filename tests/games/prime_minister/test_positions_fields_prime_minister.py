@@ -143,6 +143,22 @@ def test_a_deck_holding_only_some_cards():
 
 SEL = {"phase": "bill_selection", "players": [{"politician": p, "role": r} for p, r in (
     ("P03", "gbb"), ("P10", "obb"), ("P07", "ol"), ("P02", "pm"))]}
+def test_the_order_of_the_next_supporter_reshuffle():
+    text = RULES_MD.read_text()
+    para = text[text.index("* `supporter_reshuffle`:"):]
+    pos = json.loads(re.search(r"E\.g\. `(\{.*?\})`", para, re.S).group(1).replace("\n  ", " "))
+    g = PrimeMinisterGame(4)
+    st = g.state_from_position(dict(pos, phase="opposition"), seed=0)
+    assert st.to_position()["supporter_reshuffle"] == ["S05", "S04"]
+    saved = json.loads(json.dumps(st.to_json()))
+    assert g.state_from_json(saved).supporter_reshuffle == st.supporter_reshuffle
+    assert st.sample_hidden(0, random.Random(0)).supporter_reshuffle == []  # future chance, hidden
+    assert [R.SUP_IDS[st._draw_supporter()] for _ in range(3)] == ["S01", "S05", "S04"]
+    assert st.supporter_reshuffle == []  # used once
+    with pytest.raises(R.StateFormatError, match="supporter_reshuffle"):
+        g.state_from_json(dict(saved, supporter_reshuffle=[0, 0]))
+
+
 BAD = [
     (4, {}, {"players": [{"question_cards": ["EV01"]}, {}, {}, {}]}, r"players\[0\]\.question_cards"),
     (4, {"question_time": True}, {"players": [{"question_cards": ["EV01", "EV02", "EV03"]}, {}, {}, {}]},
@@ -177,6 +193,8 @@ BAD = [
     (4, {}, dict(SEL, selection={"proposed": [{"bill": "CP05", "by": 3}]}), "selection"),
     (4, {}, dict(SEL, bills=["CP01"], selection={"hands": [[], [], ["CP05", "CP06"], []]}), r"selection\.hands\[0\]"),
     (4, {}, {"unplaced": {"hands": "deck"}}, "unplaced"),
+    (4, {}, {"supporter_reshuffle": ["S99"]}, r"supporter_reshuffle\[0\]"),
+    (4, {}, {"supporter_reshuffle": ["S01", "S01"]}, "supporter_reshuffle"),
 ]
 
 
