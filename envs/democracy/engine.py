@@ -68,7 +68,7 @@ class BatchEngine:
     ``returns`` (``float64[N, n]``) and ``winners`` (``bool[N, n]``), the last two valid when the game is over.
     """
 
-    backend = "numba"
+    backend = "compiled"  # as hustings.vector names its backends
 
     def __init__(self, game: DemocracyGame, num_envs: int):
         if not isinstance(game, DemocracyGame):

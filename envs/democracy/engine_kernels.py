@@ -11,9 +11,9 @@ Each kernel steps every game of a batch, or one game ``i``, in place. The arrays
 * ``cfg``: ``int64[...]``: ``n``, the two days' hand sizes, the island cap (``-1``: none), then the world offsets;
 * ``player``, ``terminated``, ``truncated``, ``scores``, ``returns``, ``winners``: the engine's public arrays.
 
-Play touches only these small arrays; the world vector of ``observe.py`` (every observation is a gather of it) is
-written from them when an observation is asked for (:func:`write_world`), exactly as ``_rebuild_world`` writes it,
-which is what the rules state's incrementally kept vector always equals. Every function mirrors a method of
+Play touches only these small arrays. The world vector of ``observe.py`` is written from them when asked for
+(:func:`write_world`, exactly as ``_rebuild_world`` writes it, which the rules state's incrementally kept vector
+always equals), and a seat's observation (a gather of that vector) is written directly (:func:`observe_seats`). Every function mirrors a method of
 ``rules.py`` / ``observe.py`` of the same name; keep them in step (the differential test
 ``tests/games/democracy/test_engine_democracy.py`` compares the two move for move). Helpers on the hot path are
 inlined (``inline="always"``): a call passing arrays costs reference counting on each of them, and numba pays it

@@ -22,7 +22,7 @@ from hustings.errors import ConfigError, IllegalActionError  # noqa: E402
 from test_positions_democracy import worked_example  # noqa: E402
 
 SIZES = (2, 3, 4, 5, 6)
-GAMES_PER_SIZE = {2: 3000, 3: 2000, 4: 1000, 5: 1000, 6: 1000}  # the default run (~30 s); the slow sweep: 20,000 each
+GAMES_PER_SIZE = {2: 2000, 3: 1000, 4: 1000, 5: 1000, 6: 1000}  # the default run; the slow sweep: 20,000 each
 
 
 def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
