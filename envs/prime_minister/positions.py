@@ -7,28 +7,28 @@ position leaves out stays as the seeded setup made it (shuffled decks, the drawn
 cards the position does not place anywhere lie in their decks in random order under any stacked top cards.
 
 A position starts at a phase boundary of Parliamentary Order (4.0), at the end of a round (``"round_end"``), in the
-middle of a player's action turn (its action menu, ``"phase": "turn"``) or inside Bill Selection (``selection``: the
-bills drawn, proposed and selected so far); a position inside an Event or a card effect's sub-choice is not supported
-(start at the phase and play to it). Question Time hands (``players[s].question_cards``) and the Scenario's own state
-(``scenario``) are fields; a Scenario bill placed on the board or passed is no longer set aside (on the board it takes
-the slot the PM's selection gives it). :func:`to_position` writes a state's table back as a position (every field but
-``phase``, ``turn``, ``to_move``). Strictly validated: every field of the wrong kind, an unknown id, a card in two
-places, a value out of range or a table the rules cannot reach (two Prime Ministers, a Government that is not the PM's
-party, ...) raises :class:`PositionError` naming the field and what was expected.
+middle of a player's action turn (its action menu, ``"phase": "turn"``), inside Bill Selection (``selection``: the bills
+drawn, proposed and selected so far) or at the PM's Event (``event``); a position at a card effect's sub-choice is not
+supported (start at the phase and play to it). Question Time hands (``players[s].question_cards``) and the Scenario's
+own state (``scenario``) are fields; a Scenario bill placed on the board or passed is no longer set aside (on the board
+it takes the slot the PM's selection gives it). :func:`to_position` writes a state's table back as a position (every
+field but ``phase``, ``turn``, ``to_move``). Strictly validated: every field of the wrong kind, an unknown id, a card in
+two places, a value out of range or a table the rules cannot reach (two Prime Ministers, a Government that is not the
+PM's party, ...) raises :class:`PositionError` naming the field and what was expected.
 """
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError, StateFormatError, new_rng
 from .data_loader import cube_income
-from .components import (BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS, EVENT_IDS,
-                         EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, PARTY_NAMES, SECTOR_INDEX,
-                         SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
+from .components import (A_OPTION, BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS,
+                         EVENT_IDS, EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, PARTY_NAMES,
+                         SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
 
 PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
           "bill_resolution", "challenges", "election", "round_end")
 TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
             "government_mps", "sectors", "bills", "passed", "decks", "discards", "unplaced", "uncertainty",
-            "scenario", "selection", "supporter_reshuffle"}
+            "scenario", "selection", "supporter_reshuffle", "event"}
 PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
                "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
@@ -279,8 +279,10 @@ def _build(game, position: dict, seed: int | None, new_state):
                 st.discards[k] = cards
             else:
                 tops[k] = cards
+    event = _event_field(st, position)
     used = {"supporters": [c for h in st.hand for c in h] + st.discards["supporters"] + tops.get("supporters", []),
-            "events": [e for h in st.qt_hands for e in h] + st.discards["events"] + tops.get("events", []),
+            "events": [e for h in st.qt_hands for e in h] + st.discards["events"] + tops.get("events", [])
+            + ([event[0]] if event else []),
             "bills": placed_bills + [c for k in DECKS for c in st.discards[k] + tops.get(k, [])]}
     for group, cards in used.items():
         dup = sorted({c for c in cards if cards.count(c) > 1})
@@ -321,10 +323,14 @@ def _build(game, position: dict, seed: int | None, new_state):
         _err("phase", phase, "a phase after Bill Selection: it is held only with no bills on the board (5.0)")
     if selection is not None and phase != "bill_selection":
         _err("selection", position["selection"], "absent unless phase is 'bill_selection'")
+    if event is not None and phase != "prime_minister":
+        _err("event", position["event"], "absent unless phase is 'prime_minister' (the PM's Event, 8.0)")
     st.tasks = _selection_tasks(st) if selection is not None else _phase_tasks(st, phase, position)
     st.pending = None
     st._legal, st._legal_set = [], frozenset()
     st.event_log = []
+    if event is not None:
+        _start_event(st, position["event"], *event)
     st._advance()
     if "to_move" in position:
         want = position["to_move"]
@@ -504,6 +510,9 @@ def to_position(st) -> dict:
                 v = st.scen[key]
                 sc[k] = [BILL_IDS[b] for b in v] if kind == "bills" else None if kind == "seat" and v < 0 else v
         out["scenario"] = sc
+    event = _event_of(st)
+    if event is not None:
+        out["event"] = event
     if any(t[0] == "selection_end" for t in st.tasks):  # a Bill Selection in progress
         out["selection"] = {"hands": [[BILL_IDS[b] for b in h] for h in st.bill_hand],
                             "proposed": [{"bill": BILL_IDS[b], "by": s} for b, s in st.proposed]}
@@ -589,3 +598,78 @@ def _selection_tasks(st) -> list:
     st.revealed_ok = any(t[0] == "reveal_proposals" for t in queue[:done]) and st.game.scenario not in (2, 4)
     st.selected_count = len(st.bills)
     return [list(t) for t in queue[done:]] + [["turns"]]
+
+
+def _event_field(st, position: dict):
+    """The ``event`` field: (the Event card, the option chosen or None, how many of its effects have run)."""
+    ev = position.get("event")
+    if ev is None:
+        return None
+    if not isinstance(ev, dict) or "card" not in ev or not set(ev) <= {"card", "option", "effects_done"}:
+        _err("event", ev, "{'card': Event id, 'option': index (chosen and paid), 'effects_done': count}")
+    card = ev["card"]
+    if not isinstance(card, str) or card not in EVENT_INDEX:
+        _err("event.card", card, "an Event id (EV01.., BY1..)")
+    e = EVENT_INDEX[card]
+    if st.game.scenario == 5 and e == st.scen["riots"]:
+        _err("event.card", card, "an Event other than Scenario 5's Riots (its place is not a position field yet)")
+    option = ev.get("option")
+    done = ev.get("effects_done", 0)
+    if EVENT_LIST[e]["kind"] == "by_election":
+        if option is not None or "effects_done" in ev:
+            _err("event", ev, "a By-Election alone: it has no options (8.2)")
+        return e, None, 0
+    if option is None:
+        if "effects_done" in ev:
+            _err("event.effects_done", done, "absent without an option")
+        return e, None, 0
+    st.event = e  # _event_options reads it (Scenario 5 doubles the Riots)
+    opts = st._event_options()
+    st.event = -1
+    _int("event.option", option, 0, len(opts) - 1)
+    _int("event.effects_done", done, 0, len(opts[option]["effects"]))
+    return e, option, done
+
+
+def _start_event(st, field, e: int, option, done: int) -> None:
+    """The PM's turn with the Event ``e`` drawn (8.0): its option asked, or ``option`` chosen and paid (the position's
+    cubes are after paying) with its effects from the ``done``-th on still to run, or a By-Election resolved."""
+    pm = st.seat_of("pm")
+    if st.tasks[:1] == [["pm_turn"]]:
+        st.tasks[:1] = [["window_pact", pm], ["turn", pm]]
+    st._resolve_event(e)
+    if option is None:
+        return
+    if st.pending is None or st.pending["kind"] != "event":
+        _err("event", field, "an Event the PM chooses an option of")
+    opt = st._event_options()[option]
+    pend, st.pending = st.pending, None
+    st.cubes[pm] += opt["cost"]  # the rules pay it again
+    st._choose_event_option(pend, A_OPTION + option)
+    k = 0
+    while k < done:  # the effects already run
+        st.tasks.pop(0)
+        k += 1
+
+
+def _event_of(st):
+    """The ``event`` field of ``st`` where it says all that is left of the Event, else None."""
+    e = st.event
+    if e < 0 or EVENT_LIST[e]["kind"] == "by_election":
+        return None
+    pm = st.seat_of("pm")
+    pend = st.pending
+    if pend is not None and pend["kind"] == "event":
+        return {"card": EVENT_IDS[e]}
+    src = {"actor": pm, "mult": 1, "src": ["event", e]}
+    k = 0
+    while k < len(st.tasks) and st.tasks[k][0] == "eff":
+        k += 1
+    if k == len(st.tasks) or st.tasks[k] != ["event_done"] or any(t[2] != src for t in st.tasks[:k]):
+        return None  # inside an effect's own sub-choices, or effects of another source first
+    left = [t[1] for t in st.tasks[:k]]
+    for i, o in enumerate(st._event_options()):
+        effs = o["effects"]
+        if len(left) <= len(effs) and effs[len(effs) - len(left):] == left:
+            return {"card": EVENT_IDS[e], "option": i, "effects_done": len(effs) - len(left)}
+    return None

@@ -143,6 +143,49 @@ def test_a_deck_holding_only_some_cards():
 
 SEL = {"phase": "bill_selection", "players": [{"politician": p, "role": r} for p, r in (
     ("P03", "gbb"), ("P10", "obb"), ("P07", "ol"), ("P02", "pm"))]}
+def test_the_pms_event_example_and_its_chosen_option():
+    pos = example("event")
+    g = PrimeMinisterGame(4)
+    st = g.state_from_position(pos, seed=0)
+    assert st.pending["kind"] == "event" and st.current_player() == 3 and R.EVENT_IDS[st.event] == "EV12"
+    assert st.to_position()["event"] == {"card": "EV12"}
+    workers, farmers = R.SECTOR_INDEX["Workers"], R.SECTOR_INDEX["Farmers"]
+    before = list(st.sector_pos[R.LIB])
+    st.apply_action(R.A_OPTION + 2)  # Suspend Grain Duties: 2 cubes, Workers +1, Farmers -1 (own party)
+    after = [p["action_cubes"] for p in st.to_position()["players"]], list(st.sector_pos[R.LIB])
+    assert after[1][workers] == before[workers] + 1
+    for done, want in ((0, after[1]), (1, [after[1][farmers] if i == farmers else x for i, x in enumerate(before)]),
+                       (2, before)):  # the effects from the done-th on run
+        chosen = dict(pos, event={"card": "EV12", "option": 2, "effects_done": done})
+        chosen["players"] = [dict(p) for p in pos["players"]]
+        chosen["players"][3]["action_cubes"] = 1  # after paying
+        st2 = g.state_from_position(chosen, seed=0)
+        assert st2.cubes[3] == 1 and st2.event == -1 and R.EVENT_INDEX["EV12"] in st2.discards["events"]
+        assert st2.sector_pos[R.LIB] == want
+        assert [p["action_cubes"] for p in st2.to_position()["players"]] == after[0]
+
+
+@pytest.mark.parametrize("n,opts", [(4, {}), (3, {}), (4, {"question_time": True}), (2, {"scenario": 2}),
+                                    (3, {"scenario": 7})])
+def test_every_event_of_random_play_written_and_laid_again(n, opts):
+    g = PrimeMinisterGame(n, **opts)
+    rng = random.Random(n)
+    count = 0
+    for _ in range(5):
+        st = g.new_initial_state(seed=rng.randrange(1 << 30))
+        for _ in range(400):
+            if st.is_terminal():
+                break
+            if st.event >= 0 and max(st.vp) < 100:
+                pos = st.to_position()
+                again = g.state_from_position(dict(pos, phase="prime_minister"), seed=1)
+                assert again.to_position() == pos and again.tasks == st.tasks and again.pending == st.pending
+                count += 1
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+    assert count >= 5
+
+
 def test_the_order_of_the_next_supporter_reshuffle():
     text = RULES_MD.read_text()
     para = text[text.index("* `supporter_reshuffle`:"):]
@@ -194,6 +237,15 @@ BAD = [
     (4, {}, dict(SEL, bills=["CP01"], selection={"hands": [[], [], ["CP05", "CP06"], []]}), r"selection\.hands\[0\]"),
     (4, {}, {"unplaced": {"hands": "deck"}}, "unplaced"),
     (4, {}, {"supporter_reshuffle": ["S99"]}, r"supporter_reshuffle\[0\]"),
+    (4, {}, {"phase": "election", "event": {"card": "EV01"}}, "event"),
+    (4, {}, {"phase": "prime_minister", "event": {"card": "EV99"}}, r"event\.card"),
+    (4, {}, {"phase": "prime_minister", "event": {"card": "EV01", "option": 7}}, r"event\.option"),
+    (4, {}, {"phase": "prime_minister", "event": {"card": "EV01", "option": 0, "effects_done": 5}},
+     r"event\.effects_done"),
+    (4, {}, {"phase": "prime_minister", "event": {"card": "EV01", "effects_done": 0}}, r"event\.effects_done"),
+    (4, {}, {"phase": "prime_minister", "event": {"card": "BY1", "option": 0}}, "event"),
+    (4, {}, {"phase": "prime_minister", "event": {"card": "EV01"}, "discards": {"events": ["EV01"]}}, "events"),
+    (3, {"scenario": 5}, {"phase": "prime_minister", "event": {"card": "EV15"}}, r"event\.card"),
     (4, {}, {"supporter_reshuffle": ["S01", "S01"]}, "supporter_reshuffle"),
 ]
 
