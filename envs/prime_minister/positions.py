@@ -8,27 +8,28 @@ cards the position does not place anywhere lie in their decks in random order un
 
 A position starts at a phase boundary of Parliamentary Order (4.0), at the end of a round (``"round_end"``), in the
 middle of a player's action turn (its action menu, ``"phase": "turn"``), inside Bill Selection (``selection``: the bills
-drawn, proposed and selected so far) or at the PM's Event (``event``); a position at a card effect's sub-choice is not
-supported (start at the phase and play to it). Question Time hands (``players[s].question_cards``) and the Scenario's
-own state (``scenario``) are fields; a Scenario bill placed on the board or passed is no longer set aside (on the board
-it takes the slot the PM's selection gives it). :func:`to_position` writes a state's table back as a position (every
-field but ``phase``, ``turn``, ``to_move``). Strictly validated: every field of the wrong kind, an unknown id, a card in
-two places, a value out of range or a table the rules cannot reach (two Prime Ministers, a Government that is not the
-PM's party, ...) raises :class:`PositionError` naming the field and what was expected.
+drawn, proposed and selected so far), at the PM's Event (``event``) or at a Supporter's sub-choices (``playing``); a
+position at another effect's sub-choice is not supported (start at the phase and play to it). Question Time hands
+(``players[s].question_cards``) and the Scenario's own state (``scenario``) are fields; a Scenario bill placed on the
+board or passed is no longer set aside (on the board it takes the slot the PM's selection gives it). :func:`to_position`
+writes a state's table back as a position (every field but ``phase``, ``turn``, ``to_move``). Strictly validated: every
+field of the wrong kind, an unknown id, a card in two places, a value out of range or a table the rules cannot reach
+(two Prime Ministers, a Government that is not the PM's party, ...) raises :class:`PositionError` naming the field and
+what was expected.
 """
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError, StateFormatError, new_rng
 from .data_loader import cube_income
-from .components import (A_OPTION, BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS,
+from .components import (A_OPTION, A_PLAY, BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS,
                          EVENT_IDS, EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, PARTY_NAMES,
-                         SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
+                         SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX, SUPPORTER_LIST, UNC_IDS, UNC_INDEX, VP_MAX)
 
 PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
           "bill_resolution", "challenges", "election", "round_end")
 TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
             "government_mps", "sectors", "bills", "passed", "decks", "discards", "unplaced", "uncertainty",
-            "scenario", "selection", "supporter_reshuffle", "event"}
+            "scenario", "selection", "supporter_reshuffle", "event", "playing"}
 PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
                "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
@@ -331,6 +332,8 @@ def _build(game, position: dict, seed: int | None, new_state):
     st.event_log = []
     if event is not None:
         _start_event(st, position["event"], *event)
+    if "playing" in position:
+        _start_playing(st, position)
     st._advance()
     if "to_move" in position:
         want = position["to_move"]
@@ -513,6 +516,11 @@ def to_position(st) -> dict:
     event = _event_of(st)
     if event is not None:
         out["event"] = event
+    playing = _playing_of(st)
+    if playing is not None:  # the card back in the hand it is played from
+        out["playing"] = playing
+        out["players"][playing["player"]]["supporters"].append(playing["supporter"])
+        out["discards"]["supporters"].pop()
     if any(t[0] == "selection_end" for t in st.tasks):  # a Bill Selection in progress
         out["selection"] = {"hands": [[BILL_IDS[b] for b in h] for h in st.bill_hand],
                             "proposed": [{"bill": BILL_IDS[b], "by": s} for b, s in st.proposed]}
@@ -672,4 +680,67 @@ def _event_of(st):
         effs = o["effects"]
         if len(left) <= len(effs) and effs[len(effs) - len(left):] == left:
             return {"card": EVENT_IDS[e], "option": i, "effects_done": len(effs) - len(left)}
+    return None
+
+
+def _start_playing(st, position: dict) -> None:
+    """The ``playing`` field (with ``"phase": "turn"``): the seat whose turn it is plays a Supporter of its hand now
+    (as the rules do: to the discard pile, doubled for the Father of the House), its effects from the
+    ``effects_done``-th on still to run; the first sub-choice is asked next."""
+    pl = position["playing"]
+    keys = {"player", "supporter", "option", "effects_done", "doubled"}
+    if position.get("phase") != "turn" or not isinstance(pl, dict) or set(pl) - keys or not {
+            "player", "supporter", "option"} <= set(pl):
+        _err("playing", pl, "{'player': seat, 'supporter': id, 'option': 0 or 1, 'effects_done': count, 'doubled': "
+                            "bool} with phase 'turn'")
+    s = _int("playing.player", pl["player"], 0, st.n - 1)
+    if st.turn is None or st.turn["seat"] != s:
+        _err("playing.player", s, f"the seat whose turn it is ({st.turn and st.turn['seat']})")
+    card = pl["supporter"]
+    if not isinstance(card, str) or card not in SUP_INDEX or SUP_INDEX[card] not in st.hand[s]:
+        _err("playing.supporter", card, f"a Supporter of seat {s}'s hand (players[{s}].supporters)")
+    c = SUP_INDEX[card]
+    opts = SUPPORTER_LIST[c]["options"]
+    o = _int("playing.option", pl["option"], 0, len(opts) - 1)
+    if s == st._unionist():
+        _err("playing.player", s, "not Scenario 7's Liberal Unionist (his plays drop tradeoffs; not a field yet)")
+    done = _int("playing.effects_done", pl.get("effects_done", 0), 0, len(opts[o]["effects"]))
+    if "doubled" in pl:  # default: as the Father of the House's hand at the start of the turn
+        doubled = st.turn["doubled"]
+        if _bool("playing.doubled", pl["doubled"]) and c not in doubled:
+            if st.foth_holder() != s:
+                _err("playing.doubled", True, f"false: seat {s} is not the Father of the House (7.4)")
+            doubled.append(c)
+        elif not pl["doubled"] and c in doubled:
+            doubled.remove(c)
+    if st.tasks[:1] != [["main", s]]:
+        _err("playing", pl, "a play in the middle of that seat's turn")
+    st.tasks.pop(0)
+    st._perform(s, A_PLAY + 2 * c + o)  # the effects, then the menu again
+    del st.tasks[:done]
+
+
+def _playing_of(st):
+    """The ``playing`` field of ``st`` where the queue holds what is left of one Supporter play, else None."""
+    t = st.turn
+    if t is None:
+        return None
+    s = t["seat"]
+    k = 0
+    while k < len(st.tasks) and st.tasks[k][0] == "eff":
+        k += 1
+    if not k or k == len(st.tasks) or st.tasks[k] != ["main", s] or s == st._unionist():
+        return None
+    ctx = st.tasks[0][2]
+    src = ctx.get("src")
+    if not src or src[0] != "supporter" or any(x[2] != ctx for x in st.tasks[:k]) or set(ctx) != {
+            "actor", "mult", "src"} or ctx["actor"] != s or not st.discards["supporters"] \
+            or st.discards["supporters"][-1] != src[1]:
+        return None  # inside an effect's own sub-choices, another source, or the card no longer on the pile
+    left = [x[1] for x in st.tasks[:k]]
+    for o, opt in enumerate(SUPPORTER_LIST[src[1]]["options"]):
+        effs = opt["effects"]
+        if len(left) <= len(effs) and effs[len(effs) - len(left):] == left:
+            return {"player": s, "supporter": SUP_IDS[src[1]], "option": o, "effects_done": len(effs) - len(left),
+                    "doubled": ctx["mult"] == 2}
     return None

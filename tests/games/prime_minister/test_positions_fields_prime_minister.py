@@ -186,6 +186,43 @@ def test_every_event_of_random_play_written_and_laid_again(n, opts):
     assert count >= 5
 
 
+def test_a_supporter_played_stands_at_its_first_sub_choice():
+    pos = example("playing")
+    g = PrimeMinisterGame(4)
+    st = g.state_from_position(pos, seed=0)
+    assert st.pending["kind"] == "eff_sign" and st.current_player() == 1
+    assert [R.SUP_IDS[c] for c in st.hand[1]] == ["S06"] and R.SUP_IDS[st.discards["supporters"][-1]] == "S05"
+    back = st.to_position()
+    assert back["playing"] == dict(pos["playing"], effects_done=0, doubled=False)
+    assert back["players"][1]["supporters"] == ["S06", "S05"]  # written back in the hand it is played from
+    rest = dict(pos, playing=dict(pos["playing"], effects_done=1))  # the Votes done: only Farmers -1 is left
+    st = g.state_from_position(rest, seed=0)
+    assert st.pending["kind"] == "main" and st.current_player() == 1
+
+
+@pytest.mark.parametrize("n,opts", [(4, {}), (3, {}), (2, {}), (2, {"scenario": 2})])
+def test_every_supporter_sub_choice_of_random_play_written_and_laid_again(n, opts):
+    g = PrimeMinisterGame(n, **opts)
+    rng = random.Random(n)
+    count = 0
+    for _ in range(6):
+        st = g.new_initial_state(seed=rng.randrange(1 << 30))
+        for _ in range(600):
+            if st.is_terminal():
+                break
+            pos = st.to_position() if st.pending["kind"].startswith("eff_") and max(st.vp) < 100 else {}
+            if "playing" in pos:
+                s = pos["playing"]["player"]
+                again = g.state_from_position(dict(pos, phase="turn", turn={"player": s, "acted": True}), seed=1)
+                i = st.tasks.index(["main", s])
+                assert again.to_position() == pos and again.tasks[:i + 1] == st.tasks[:i + 1]
+                assert again.pending == st.pending
+                count += 1
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+    assert count >= 3
+
+
 def test_the_order_of_the_next_supporter_reshuffle():
     text = RULES_MD.read_text()
     para = text[text.index("* `supporter_reshuffle`:"):]
@@ -202,6 +239,10 @@ def test_the_order_of_the_next_supporter_reshuffle():
         g.state_from_json(dict(saved, supporter_reshuffle=[0, 0]))
 
 
+PLAY = {"phase": "turn", "turn": {"player": 1}, "players": [
+    {"politician": p, "role": r, "supporters": h} for p, r, h in (
+        ("P03", "gbb", []), ("P10", "obb", ["S05", "S06"]), ("P07", "ol", []), ("P02", "pm", []))],
+    "pact": False, "bills": ["CP01"]}
 BAD = [
     (4, {}, {"players": [{"question_cards": ["EV01"]}, {}, {}, {}]}, r"players\[0\]\.question_cards"),
     (4, {"question_time": True}, {"players": [{"question_cards": ["EV01", "EV02", "EV03"]}, {}, {}, {}]},
@@ -238,6 +279,13 @@ BAD = [
     (4, {}, {"unplaced": {"hands": "deck"}}, "unplaced"),
     (4, {}, {"supporter_reshuffle": ["S99"]}, r"supporter_reshuffle\[0\]"),
     (4, {}, {"phase": "election", "event": {"card": "EV01"}}, "event"),
+    (4, {}, dict(PLAY, playing={"player": 1, "supporter": "S07", "option": 0}), r"playing\.supporter"),
+    (4, {}, dict(PLAY, playing={"player": 2, "supporter": "S05", "option": 0}), r"playing\.player"),
+    (4, {}, dict(PLAY, playing={"player": 1, "supporter": "S05", "option": 2}), r"playing\.option"),
+    (4, {}, dict(PLAY, playing={"player": 1, "supporter": "S05", "option": 0, "effects_done": 3}),
+     r"playing\.effects_done"),
+    (4, {}, dict(PLAY, playing={"player": 1, "supporter": "S05", "option": 0, "doubled": True}), r"playing\.doubled"),
+    (4, {}, dict(PLAY, phase="opposition", playing={"player": 1, "supporter": "S05", "option": 0}), "playing"),
     (4, {}, {"phase": "prime_minister", "event": {"card": "EV99"}}, r"event\.card"),
     (4, {}, {"phase": "prime_minister", "event": {"card": "EV01", "option": 7}}, r"event\.option"),
     (4, {}, {"phase": "prime_minister", "event": {"card": "EV01", "option": 0, "effects_done": 5}},
