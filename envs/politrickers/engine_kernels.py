@@ -77,15 +77,17 @@ _MT_START = _init_genrand(19650218)
 # --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
 @njit(cache=True)
 def seed_rng(mt, big, k, key, keylen):
-    """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words)."""
+    """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words).
+    Each step reads the word the step before wrote: it is carried in ``prev`` rather than read back from memory."""
     m = _MASK32
     mt[k, :] = _MT_START
+    prev = np.uint64(mt[k, 0])
     i, j = 1, 0
     for _ in range(max(624, keylen)):
-        x = np.uint64(mt[k, i - 1])
-        y = (np.uint64(mt[k, i]) ^ ((x ^ (x >> np.uint64(30))) * np.uint64(1664525))) + np.uint64(key[j]) \
+        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525))) + np.uint64(key[j]) \
             + np.uint64(j)
-        mt[k, i] = np.uint32(y & m)
+        prev = y & m
+        mt[k, i] = np.uint32(prev)
         i += 1
         j += 1
         if i >= 624:
@@ -94,9 +96,9 @@ def seed_rng(mt, big, k, key, keylen):
         if j >= keylen:
             j = 0
     for _ in range(623):
-        x = np.uint64(mt[k, i - 1])
-        y = (np.uint64(mt[k, i]) ^ ((x ^ (x >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        mt[k, i] = np.uint32(y & m)
+        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        prev = y & m
+        mt[k, i] = np.uint32(prev)
         i += 1
         if i >= 624:
             mt[k, 0] = mt[k, 623]
