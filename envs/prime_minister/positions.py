@@ -40,6 +40,9 @@ SCENARIO_FIELDS = {
     "agenda_passed": ("agenda_passed", "bills"), "workers_doubled": ("workers_doubled", "bool"),
     "devonshire_side": ("dev_side", "side"), "deputy_party_leader": ("dpl", "seat"),
     "party_processions_act_passed": ("ppa_passed", "bool"), "importation_marker": ("marker", "count"),
+    "importation_act_passed": ("ia_passed", "bool"), "reform_act_passed_by": ("act_passed_by", "party"),
+    "workers_action_used": ("workers_used", "bool"), "act_lowered_by_opposition": ("opp_lowered", "bool"),
+    "devonshire_campaign_used": ("campaign_used", "bool"), "queens_bills_selected_by": ("queen_selected_by", "queen"),
 }
 ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
               "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
@@ -261,6 +264,7 @@ def _build(game, position: dict, seed: int | None, new_state):
     if "aside" in st.scen:  # a Scenario bill on the board or passed is no longer set aside next to it
         st.scen["aside"] = [b for b in st.scen["aside"] if b not in placed_bills]
     _agenda(st, position)
+    _queens(st, position)
     selection = _selection_cards(st, position)
     placed_bills += [b for h in st.bill_hand for b in h] + [b for b, _ in st.proposed]
 
@@ -427,6 +431,10 @@ def _scenario_state(st, position: dict, players) -> None:
             if v not in ("liberal", "unionist", "conservative"):
                 _err(f, v, "'liberal', 'unionist' (the Liberal Unionist) or 'conservative'")
             st.scen[key] = v
+        elif kind == "party":
+            if v is not None and v not in PARTY_KEY:
+                _err(f, v, "'liberal', 'conservative' or null (not passed)")
+            st.scen[key] = -1 if v is None else PARTY_KEY[v]
     side = sc.get("devonshire_side")
     if side is None:
         return
@@ -511,7 +519,13 @@ def to_position(st) -> dict:
         for k, (key, kind) in SCENARIO_FIELDS.items():
             if key in st.scen:
                 v = st.scen[key]
-                sc[k] = [BILL_IDS[b] for b in v] if kind == "bills" else None if kind == "seat" and v < 0 else v
+                if kind == "bills":
+                    v = [BILL_IDS[b] for b in v]
+                elif kind in ("seat", "party"):
+                    v = None if v < 0 else PARTY_NAMES[v] if kind == "party" else v
+                elif kind == "queen":
+                    v = {BILL_IDS[int(b)]: x for b, x in v.items()}
+                sc[k] = v
         out["scenario"] = sc
     event = _event_of(st)
     if event is not None:
@@ -744,3 +758,26 @@ def _playing_of(st):
             return {"player": s, "supporter": SUP_IDS[src[1]], "option": o, "effects_done": len(effs) - len(left),
                     "doubled": ctx["mult"] == 2}
     return None
+
+
+def _queens(st, position: dict) -> None:
+    """Scenario 3's ``queens_bills_selected_by``: the seat that selected each Queen's bill on the board (L1071, L1075;
+    default the PM)."""
+    sc = position.get("scenario") or {}
+    if "queens_bills_selected_by" not in sc:
+        return
+    v = sc["queens_bills_selected_by"]
+    board = {b["bill"] for b in st.bills}
+    if not isinstance(v, dict):
+        _err("scenario.queens_bills_selected_by", v, "a dict of Queen's bill id -> seat")
+    out = {}
+    for bid, seat in v.items():
+        f = f"scenario.queens_bills_selected_by.{bid}"
+        if not isinstance(bid, str) or bid not in BILL_INDEX or BILL_INDEX[bid] not in st.scen["queens"] \
+                or BILL_INDEX[bid] not in board:
+            _err(f, bid, f"a Queen's bill on the board ({[BILL_IDS[b] for b in st.scen['queens'] if b in board]})")
+        out[str(BILL_INDEX[bid])] = _int(f, seat, 0, st.n - 1)
+    missing = [BILL_IDS[b] for b in st.scen["queens"] if b in board and str(b) not in out]
+    if missing:
+        _err("scenario.queens_bills_selected_by", v, f"a seat for every Queen's bill on the board ({missing})")
+    st.scen["queen_selected_by"] = out

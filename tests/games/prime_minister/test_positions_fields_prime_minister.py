@@ -63,6 +63,25 @@ def test_scenario_state_reaches_the_rules():
     assert st.bills[0].get("icon") == "M" and st.scen["workers_doubled"]  # L1135, L1147
 
 
+def test_scenario_flags_and_the_queens_bill_selector():
+    text = RULES_MD.read_text()
+    para = text[text.index("`queens_bills_selected_by` (Scenario 3"):]
+    pos = json.loads(re.search(r"`(\{\"phase\".*?\}\}\})`", para, re.S).group(1).replace("\n  ", " "))
+    st = PrimeMinisterGame(2, scenario=3).state_from_position(pos, seed=0)
+    assert st.scen["queen_selected_by"] == {str(R.BILL_INDEX["CP16"]): 1}
+    assert st.to_position()["scenario"]["queens_bills_selected_by"] == {"CP16": 1}
+    flags = {"reform_act_passed_by": "liberal", "workers_action_used": True, "act_lowered_by_opposition": True}
+    st = PrimeMinisterGame(3, scenario=5).state_from_position({"scenario": flags}, seed=0)
+    assert (st.scen["act_passed_by"], st.scen["workers_used"], st.scen["opp_lowered"]) == (R.LIB, True, True)
+    back = st.to_position()["scenario"]
+    assert {k: back[k] for k in flags} == flags
+    st = PrimeMinisterGame(4, scenario=4).state_from_position({"scenario": {"importation_act_passed": True,
+                                                                             "importation_marker": 3}}, seed=0)
+    assert st.scen["ia_passed"] and st.scen["marker"] == 3
+    st = PrimeMinisterGame(3, scenario=7).state_from_position({"scenario": {"devonshire_campaign_used": True}}, seed=0)
+    assert st.scen["campaign_used"]
+
+
 def test_devonshire_conservative_without_roles_takes_the_backbench_of_his_new_side():
     g = PrimeMinisterGame(3, scenario=7)
     st = g.state_from_position({"scenario": {"devonshire_side": "conservative"}}, seed=0)
@@ -266,6 +285,13 @@ BAD = [
         {"politician": "P04", "role": "pm"}, {"politician": "devonshire", "role": "gbb"},
         {"politician": "P06", "role": "ol"}]}, r"players\[1\]\.role"),
     (3, {"scenario": 5}, {"scenario": {"workers_doubled": "yes"}}, r"scenario\.workers_doubled"),
+    (3, {"scenario": 5}, {"scenario": {"reform_act_passed_by": "whig"}}, r"scenario\.reform_act_passed_by"),
+    (2, {"scenario": 3}, {"scenario": {"queens_bills_selected_by": {"CP16": 1}}},
+     r"scenario\.queens_bills_selected_by\.CP16"),
+    (2, {"scenario": 3}, {"bills": ["CP16", "CB05"], "scenario": {"queens_bills_selected_by": {"CP16": 1}}},
+     r"scenario\.queens_bills_selected_by"),
+    (2, {"scenario": 3}, {"bills": ["CP16"], "scenario": {"queens_bills_selected_by": {"CP16": 5}}},
+     r"scenario\.queens_bills_selected_by\.CP16"),
     (4, {}, {"phase": "round_over"}, "phase"),
     (4, {}, {"unplaced": {"supporters": "box"}}, "unplaced"),
     (4, {}, {"selection": {"hands": [[], [], [], []]}}, "selection"),
