@@ -43,6 +43,7 @@ SCENARIO_FIELDS = {
     "importation_act_passed": ("ia_passed", "bool"), "reform_act_passed_by": ("act_passed_by", "party"),
     "workers_action_used": ("workers_used", "bool"), "act_lowered_by_opposition": ("opp_lowered", "bool"),
     "devonshire_campaign_used": ("campaign_used", "bool"), "queens_bills_selected_by": ("queen_selected_by", "queen"),
+    "supporters_under_importation_act": ("under_ia", "supporters"),
 }
 ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
               "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
@@ -285,7 +286,8 @@ def _build(game, position: dict, seed: int | None, new_state):
             else:
                 tops[k] = cards
     event = _event_field(st, position)
-    used = {"supporters": [c for h in st.hand for c in h] + st.discards["supporters"] + tops.get("supporters", []),
+    used = {"supporters": [c for h in st.hand for c in h] + st.discards["supporters"] + tops.get("supporters", [])
+            + st.scen.get("under_ia", []),
             "events": [e for h in st.qt_hands for e in h] + st.discards["events"] + tops.get("events", [])
             + ([event[0]] if event else []),
             "bills": placed_bills + [c for k in DECKS for c in st.discards[k] + tops.get(k, [])]}
@@ -431,6 +433,8 @@ def _scenario_state(st, position: dict, players) -> None:
             if v not in ("liberal", "unionist", "conservative"):
                 _err(f, v, "'liberal', 'unionist' (the Liberal Unionist) or 'conservative'")
             st.scen[key] = v
+        elif kind == "supporters":  # face down under Scenario 4's Importation Act (L1100)
+            st.scen[key] = _ids(f, v, SUP_INDEX, "Supporter")
         elif kind == "party":
             if v is not None and v not in PARTY_KEY:
                 _err(f, v, "'liberal', 'conservative' or null (not passed)")
@@ -521,6 +525,8 @@ def to_position(st) -> dict:
                 v = st.scen[key]
                 if kind == "bills":
                     v = [BILL_IDS[b] for b in v]
+                elif kind == "supporters":
+                    v = [SUP_IDS[c] for c in v]
                 elif kind in ("seat", "party"):
                     v = None if v < 0 else PARTY_NAMES[v] if kind == "party" else v
                 elif kind == "queen":

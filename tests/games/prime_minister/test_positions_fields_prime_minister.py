@@ -78,6 +78,10 @@ def test_scenario_flags_and_the_queens_bill_selector():
     st = PrimeMinisterGame(4, scenario=4).state_from_position({"scenario": {"importation_act_passed": True,
                                                                              "importation_marker": 3}}, seed=0)
     assert st.scen["ia_passed"] and st.scen["marker"] == 3
+    st = PrimeMinisterGame(4, scenario=4).state_from_position(
+        {"players": [{"supporters": []}] * 4, "scenario": {"supporters_under_importation_act": ["S01", "S02"]}}, seed=0)
+    assert st.scen["under_ia"] == [0, 1] and 0 not in st.decks["supporters"]
+    assert st.to_position()["scenario"]["supporters_under_importation_act"] == ["S01", "S02"]
     st = PrimeMinisterGame(3, scenario=7).state_from_position({"scenario": {"devonshire_campaign_used": True}}, seed=0)
     assert st.scen["campaign_used"]
 
@@ -286,6 +290,10 @@ BAD = [
         {"politician": "P06", "role": "ol"}]}, r"players\[1\]\.role"),
     (3, {"scenario": 5}, {"scenario": {"workers_doubled": "yes"}}, r"scenario\.workers_doubled"),
     (3, {"scenario": 5}, {"scenario": {"reform_act_passed_by": "whig"}}, r"scenario\.reform_act_passed_by"),
+    (4, {"scenario": 4}, {"scenario": {"supporters_under_importation_act": ["S99"]}},
+     r"scenario\.supporters_under_importation_act\[0\]"),
+    (4, {"scenario": 4}, {"players": [{"supporters": ["S01"]}, {}, {}, {}],
+                          "scenario": {"supporters_under_importation_act": ["S01"]}}, "supporters"),
     (2, {"scenario": 3}, {"scenario": {"queens_bills_selected_by": {"CP16": 1}}},
      r"scenario\.queens_bills_selected_by\.CP16"),
     (2, {"scenario": 3}, {"bills": ["CP16", "CB05"], "scenario": {"queens_bills_selected_by": {"CP16": 1}}},
