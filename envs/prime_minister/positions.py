@@ -43,7 +43,8 @@ SCENARIO_FIELDS = {
     "importation_act_passed": ("ia_passed", "bool"), "reform_act_passed_by": ("act_passed_by", "party"),
     "workers_action_used": ("workers_used", "bool"), "act_lowered_by_opposition": ("opp_lowered", "bool"),
     "devonshire_campaign_used": ("campaign_used", "bool"), "queens_bills_selected_by": ("queen_selected_by", "queen"),
-    "supporters_under_importation_act": ("under_ia", "supporters"),
+    "supporters_under_importation_act": ("under_ia", "supporters"), "riots_in_event_deck": ("riots_in_deck", "bool"),
+    "riots_floor": ("riots_floor", "floor"),
 }
 ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
               "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
@@ -134,6 +135,9 @@ def _build(game, position: dict, seed: int | None, new_state):
     in_play["supporters"] |= {c for h in st.hand for c in h}
     in_play["bills"] |= {b["bill"] for b in st.bills} | set(st.scen.get("aside", []))
     _scenario_state(st, position, players)
+    riots = st.scen["riots"] if st.scen.get("riots_in_deck") else -1  # Scenario 5's Riots in the Event deck
+    if riots >= 0:
+        in_play["events"].add(riots)
 
     # offices: roles, the Government
     if players is not None and any("role" in p for p in players):
@@ -307,12 +311,14 @@ def _build(game, position: dict, seed: int | None, new_state):
     for k in DECK_KEYS:
         group = "bills" if k in DECKS else k
         pool = sorted(c for c in in_play[group] if c not in used[group] and c not in aside
-                      and (group != "bills" or DECKS[BILL_DECK[c]] == k))
+                      and (group != "bills" or DECKS[BILL_DECK[c]] == k) and (k != "events" or c != riots))
         st.rng.shuffle(pool)
         if unplaced.get(k) == "discards":  # the deck holds only its stacked cards; the rest lie under the discards
             st.discards[k] = pool + st.discards[k]
             pool = []
         st.decks[k] = pool + tops.get(k, [])[::-1]  # the top card is last; the first listed is drawn first
+    if riots >= 0:
+        _place_riots(st, riots, tops.get("events", []))
     order = _ids("supporter_reshuffle", position.get("supporter_reshuffle", []), SUP_INDEX, "Supporter")
     if set(order) - in_play["supporters"]:
         _err("supporter_reshuffle", _names("supporters", sorted(set(order) - in_play["supporters"])),
@@ -415,7 +421,8 @@ def _scenario_state(st, position: dict, players) -> None:
     if sc is None:
         return
     num = st.scen.get("num", 0)
-    allowed = sorted(k for k, (key, _) in SCENARIO_FIELDS.items() if key in st.scen)
+    allowed = sorted(k for k, (key, _) in SCENARIO_FIELDS.items()
+                     if key in st.scen or key == "riots_floor" and num == 5)
     if not num:
         _err("scenario", sc, "absent: this game is not a Scenario")
     if not isinstance(sc, dict) or not set(sc) <= set(allowed):
@@ -433,6 +440,11 @@ def _scenario_state(st, position: dict, players) -> None:
             if v not in ("liberal", "unionist", "conservative"):
                 _err(f, v, "'liberal', 'unionist' (the Liberal Unionist) or 'conservative'")
             st.scen[key] = v
+        elif kind == "floor":  # Scenario 5: the Riots lie above this many Event cards (L1136)
+            if v is None:
+                st.scen.pop(key, None)
+            else:
+                st.scen[key] = _int(f, v, 0, len(EVENT_IDS))
         elif kind == "supporters":  # face down under Scenario 4's Importation Act (L1100)
             st.scen[key] = _ids(f, v, SUP_INDEX, "Supporter")
         elif kind == "party":
@@ -521,12 +533,14 @@ def to_position(st) -> dict:
     if st.scen.get("num"):
         sc = {}
         for k, (key, kind) in SCENARIO_FIELDS.items():
-            if key in st.scen:
-                v = st.scen[key]
+            if key in st.scen or kind == "floor" and st.scen.get("num") == 5:
+                v = st.scen.get(key)
                 if kind == "bills":
                     v = [BILL_IDS[b] for b in v]
                 elif kind == "supporters":
                     v = [SUP_IDS[c] for c in v]
+                elif kind == "floor":
+                    pass
                 elif kind in ("seat", "party"):
                     v = None if v < 0 else PARTY_NAMES[v] if kind == "party" else v
                 elif kind == "queen":
@@ -787,3 +801,16 @@ def _queens(st, position: dict) -> None:
     if missing:
         _err("scenario.queens_bills_selected_by", v, f"a seat for every Queen's bill on the board ({missing})")
     st.scen["queen_selected_by"] = out
+
+
+def _place_riots(st, riots: int, tops: list) -> None:
+    """Scenario 5's Riots in the Event deck above ``riots_floor`` cards (L1136): where the stacked tops put them, else
+    at random among the places above the floor (as ``sample_hidden`` redeals them)."""
+    deck = st.decks["events"]
+    if riots not in tops:
+        floor = st.scen.get("riots_floor", max(0, len(deck) - 6))
+        if floor > len(deck):
+            _err("scenario.riots_floor", floor, f"at most the {len(deck)} other cards of the Event deck")
+        deck.insert(floor + st.rng.randrange(len(deck) - floor + 1), riots)
+    elif deck.index(riots) < st.scen.get("riots_floor", 0):
+        _err("decks.events", EVENT_IDS[riots], f"the Riots above the floor of {st.scen['riots_floor']} cards")

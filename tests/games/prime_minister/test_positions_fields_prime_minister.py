@@ -82,6 +82,10 @@ def test_scenario_flags_and_the_queens_bill_selector():
         {"players": [{"supporters": []}] * 4, "scenario": {"supporters_under_importation_act": ["S01", "S02"]}}, seed=0)
     assert st.scen["under_ia"] == [0, 1] and 0 not in st.decks["supporters"]
     assert st.to_position()["scenario"]["supporters_under_importation_act"] == ["S01", "S02"]
+    riots = {"riots_in_event_deck": True, "riots_floor": 30}
+    st = PrimeMinisterGame(3, scenario=5).state_from_position({"scenario": riots}, seed=0)
+    assert st.decks["events"].index(st.scen["riots"]) >= 30 and st.scen["riots_floor"] == 30
+    assert {k: st.to_position()["scenario"][k] for k in riots} == riots
     st = PrimeMinisterGame(3, scenario=7).state_from_position({"scenario": {"devonshire_campaign_used": True}}, seed=0)
     assert st.scen["campaign_used"]
 
@@ -290,6 +294,10 @@ BAD = [
         {"politician": "P06", "role": "ol"}]}, r"players\[1\]\.role"),
     (3, {"scenario": 5}, {"scenario": {"workers_doubled": "yes"}}, r"scenario\.workers_doubled"),
     (3, {"scenario": 5}, {"scenario": {"reform_act_passed_by": "whig"}}, r"scenario\.reform_act_passed_by"),
+    (3, {"scenario": 5}, {"scenario": {"riots_in_event_deck": True, "riots_floor": 45}}, r"scenario\.riots_floor"),
+    (3, {"scenario": 5}, {"scenario": {"riots_in_event_deck": True, "riots_floor": 40}, "decks": {"events": ["EV15"]}},
+     r"decks\.events"),
+    (3, {"scenario": 5}, {"decks": {"events": ["EV15"]}}, "events"),
     (4, {"scenario": 4}, {"scenario": {"supporters_under_importation_act": ["S99"]}},
      r"scenario\.supporters_under_importation_act\[0\]"),
     (4, {"scenario": 4}, {"players": [{"supporters": ["S01"]}, {}, {}, {}],
