@@ -347,7 +347,7 @@ def test_bad_new_fields_name_the_field(n, opts, position, field):
 
 
 CONFIGS = [(4, {}), (3, {}), (2, {}), (4, {"question_time": True}), (2, {"scenario": 2}), (2, {"scenario": 3}),
-           (4, {"scenario": 4}), (4, {"scenario": 6}), (3, {"scenario": 7})]
+           (4, {"scenario": 4}), (3, {"scenario": 5}), (4, {"scenario": 6}), (3, {"scenario": 7})]
 
 
 @pytest.mark.parametrize("n,opts", CONFIGS)
