@@ -285,10 +285,10 @@ def reset_games(st, big, mt, player, term, scores, returns, winners, envs, keys,
 
 # --- legality (PolitrickersState._split, _legal_parts) ----------------------------------------------------------------
 @njit(cache=True, inline="always")
-def _split(st, k, q, cards):
-    """(cards, mode, forced) a player of party ``q`` may play now: ``_split`` of the rules with card bitmasks."""
-    rs, os_ = st[k, RULING_SUIT], st[k, OPP_SUIT]
-    if q == st[k, RULING_PARTY]:
+def _split(q, rp, rs, os_, cards):
+    """(cards, mode, forced) a player of party ``q`` may play now (Ruling Party ``rp``, Ruling Suit ``rs``,
+    Opposition Suit ``os_``): ``_split`` of the rules with card bitmasks."""
+    if q == rp:
         own = cards & _SUIT_MASK[rs]
         if own:
             return own, UP, False
@@ -309,31 +309,29 @@ def _split(st, k, q, cards):
 
 
 @njit(cache=True, inline="always")
-def legal_parts(st, big, k, p):
-    """The legal moves of seat ``p`` of game ``k`` as ``_legal_parts``: (cards, mode, Migration actions as bits
+def _legal(hand, tokens, q, rp, rs, os_, tails, claws):
+    """The legal moves of a seat as ``_legal_parts`` from its hand (a card bitmask), unspent tokens, party and tokens
+    on the Tails / Claws plates, and the trick's Ruling Party and Suits: (cards, mode, Migration actions as bits
     1 << (a - 44), cards after a paid switch, their mode, whether a paid switch is allowed)."""
-    hand = big[k, HANDS + p]
     cards = hand & _ALL_POLICY
-    flip_cards, flip_mode, can_flip = cards, UP, st[k, TOKENS_ + p] > 0
-    if st[k, RULING_SUIT] < 0:
+    flip_cards, flip_mode, can_flip = cards, UP, tokens > 0
+    if rs < 0:
         own, mode = cards, UP
     else:
-        q = st[k, PARTY + p]
-        own, mode, forced = _split(st, k, q, cards)
+        own, mode, forced = _split(q, rp, rs, os_, cards)
         if can_flip:
             if forced:  # POL-A5.3
                 can_flip = False
             else:
-                flip_cards, flip_mode, forced2 = _split(st, k, 1 - q, cards)
+                flip_cards, flip_mode, forced2 = _split(1 - q, rp, rs, os_, cards)
                 can_flip = not forced2  # POL-A5.5
     migs = 0
     if hand & _MIG_BIT:
-        t, c = st[k, LIBRA + p], st[k, LIBRA + MAX_SEATS + p]
-        if t:
+        if tails:
             migs |= 1
-        if c:
+        if claws:
             migs |= 2
-        if not (t or c):
+        if not (tails or claws):
             migs = 4
     return own, mode, migs, flip_cards, flip_mode, can_flip
 
@@ -346,7 +344,9 @@ def legal_mask(st, big, player, out):
         p = player[k]
         if p < 0:
             continue
-        own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, p)
+        own, mode, migs, flip_cards, flip_mode, can_flip = _legal(
+            big[k, HANDS + p], st[k, TOKENS_ + p], st[k, PARTY + p], st[k, RULING_PARTY],
+            st[k, RULING_SUIT], st[k, OPP_SUIT], st[k, LIBRA + p], st[k, LIBRA + MAX_SEATS + p])
         while own:
             out[k, trailing_zeros(own)] = 1
             own &= own - 1
@@ -481,7 +481,9 @@ def _resolve_trick(st, big, mt, term, winners, k, deck, n):
 def _apply_one(st, big, mt, term, winners, k, action, deck, n):
     """Play ``action`` in game k; whether a round ended (the scores changed)."""
     p = _seat(st[k, TRICK_START] + st[k, TURN], n)
-    own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, p)
+    own, mode, migs, flip_cards, flip_mode, can_flip = _legal(
+        big[k, HANDS + p], st[k, TOKENS_ + p], st[k, PARTY + p], st[k, RULING_PARTY],
+        st[k, RULING_SUIT], st[k, OPP_SUIT], st[k, LIBRA + p], st[k, LIBRA + MAX_SEATS + p])
     base = action - FLIP if action >= FLIP else action
     if base >= MIG_FROM_TAILS:
         mode = MIG
@@ -621,7 +623,9 @@ def _write_view(st, big, term, k, viewer, world, offs, derived, n, sums, low, ou
         out[k, d + 4] = _FRAC4[eco - _FRAC_LO]
         out[k, d + 5 + _seat(trick_winner(st, k) - viewer, n)] = 1.0
     if not over and viewer == _seat(st[k, TRICK_START] + st[k, TURN], n):
-        own, mode, migs, flip_cards, flip_mode, can_flip = legal_parts(st, big, k, viewer)
+        own, mode, migs, flip_cards, flip_mode, can_flip = _legal(
+            big[k, HANDS + viewer], st[k, TOKENS_ + viewer], st[k, PARTY + viewer], st[k, RULING_PARTY],
+            st[k, RULING_SUIT], st[k, OPP_SUIT], st[k, LIBRA + viewer], st[k, LIBRA + MAX_SEATS + viewer])
         face_up = 0
         if mode == UP or mode == FORCED:
             face_up |= own
