@@ -26,7 +26,7 @@ import numpy as np
 
 from . import registry
 from .core.batch import PythonBatchEngine
-from .core.env import ILLEGAL_MODES, REWARD_MODES
+from .core.env import check_reward_options
 from .errors import ConfigError, IllegalActionError, ResetNeededError
 
 BACKENDS = ("auto", "python", "compiled")
@@ -117,12 +117,7 @@ class VectorEnv:
 
     def __init__(self, game: str, num_envs: int, num_players: int | None = None, seed: int = 0, reward: str = "win",
                  illegal_action: str = "raise", illegal_penalty: float = -1.0, backend: str = "auto", **options):
-        if reward not in REWARD_MODES:
-            raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
-        if illegal_action not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
-        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
-            raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
+        check_reward_options(reward, illegal_action, illegal_penalty)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ConfigError(f"num_envs={num_envs!r} is invalid; expected an int >= 1")
         self._check_seed(seed)

@@ -13,7 +13,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..errors import (ActionOutOfBoundsError, ConfigError, HustingsError, IllegalActionError, PositionError,
+from ..errors import (ActionOutOfBoundsError, ConfigError, IllegalActionError, PositionError,
                       ResetNeededError, StateFormatError)
 from .rules import Game, State, illegal_action_message
 
@@ -21,6 +21,17 @@ STATE_FORMAT = "hustings-state"
 STATE_FORMAT_VERSION = 1
 REWARD_MODES = ("win", "score")
 ILLEGAL_MODES = ("raise", "terminate")
+
+
+def check_reward_options(reward, illegal_action, illegal_penalty) -> None:
+    """The checks of the options every env of a game shares (AEC, parallel, vector): a
+    :class:`~hustings.errors.ConfigError` naming the bad one."""
+    if reward not in REWARD_MODES:
+        raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
+    if illegal_action not in ILLEGAL_MODES:
+        raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
+    if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
+        raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
 
 
 def _zero_mask(n: int) -> np.ndarray:
@@ -60,15 +71,10 @@ class HustingsEnv(AECEnv):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ConfigError(f"render_mode={render_mode!r} is invalid; expected None, 'human' or 'ansi'")
-        if reward not in REWARD_MODES:
-            raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
-        if illegal_action not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
+        check_reward_options(reward, illegal_action, illegal_penalty)
         if not isinstance(events, bool):
             raise ConfigError(f"events={events!r} is invalid; expected True or False")
         self.record_events = events
-        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
-            raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
         self.game: Game = self.game_class(self.default_players if num_players is None else num_players, **options)
         self.render_mode = render_mode
         self.reward_mode = reward

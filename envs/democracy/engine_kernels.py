@@ -44,6 +44,8 @@ MASK32 = 0xFFFFFFFF
 
 
 # --- the Mersenne Twister, as CPython's _randommodule.c ------------------------------------------------------------
+# Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
+# function that another file compiles in, so a shared generator could silently run stale in a cached engine.
 @njit(cache=True, inline="always")
 def seed_mt(mt, ints, i, seed):
     """``random.Random(seed)``: ``init_by_array`` over the 32-bit words of ``abs(seed)``."""

@@ -28,8 +28,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo.utils.env import ParallelEnv
 
-from ..core.env import ILLEGAL_MODES, REWARD_MODES, ActionOutOfBoundsError, HustingsEnv, ResetNeededError
-from ..core.rules import ConfigError, IllegalActionError
+from ..core.env import HustingsEnv, check_reward_options
+from ..errors import ActionOutOfBoundsError, ConfigError, IllegalActionError, ResetNeededError
 from .cards import DEFAULT_PLAYERS
 from .rules import NUM_KINDS, DemocracyGame, DemocracyState
 
@@ -74,12 +74,7 @@ class DemocracyParallelEnv(ParallelEnv):
                  illegal_action: str = "raise", illegal_penalty: float = -1.0, **options: Any):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ConfigError(f"render_mode={render_mode!r} is invalid; expected None, 'human' or 'ansi'")
-        if reward not in REWARD_MODES:
-            raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
-        if illegal_action not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
-        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
-            raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
+        check_reward_options(reward, illegal_action, illegal_penalty)
         self.game: DemocracyGame = self.game_class(
             self.default_players if num_players is None else num_players, **options)
         self.render_mode = render_mode

@@ -75,6 +75,8 @@ _MT_START = _init_genrand(19650218)
 
 
 # --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
+# Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
+# function that another file compiles in, so a shared generator could silently run stale in a cached engine.
 @njit(cache=True)
 def seed_rng(mt, big, k, key, keylen):
     """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words).
