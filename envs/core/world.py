@@ -63,7 +63,8 @@ class WorldState(State):
         view = self.game.views[player]
         if out is None:
             return self.world[view]
-        np.take(self.world, view, out=out)
+        # mode="clip": the indices are in range by construction, and "raise" would buffer the output
+        self.world.take(view, out=out, mode="clip")
         return out
 
     def global_observation(self) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.world import WorldLayout, clockwise_from, field_table
 from .cards import (CLAWS, ECONOMY, FLIP, FORCED, NUM_CARDS, ROUNDS, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP,
-                    VALUE, VP_TO_END, trick_winner)
+                    VALUE, VP_TO_END)
 
 DERIVED_BASE = 5 + NUM_CARDS + 2  # observation block computed at observe time (+ n for trick_winning)
 
@@ -83,28 +83,45 @@ def observation(state, player: int, out: np.ndarray | None = None) -> np.ndarray
     if out is None:
         out = np.empty(game.observation_size, dtype=np.float32)
     base = game.base_size
-    np.take(state.world, game.views[player], out=out[:base])
+    # mode="clip": the indices are in range by construction, and "raise" would buffer the output
+    state.world.take(game.views[player], out=out[:base], mode="clip")
     d = out[base:]
     d.fill(0.0)
     n, ups = state.n, state.ups
-    sums = [0, 0, 0, 0]  # the main suits' face-up sums in this trick
-    low = [99, 99, 99, 99]  # their lowest face-up values
-    eco = 0
-    for _, card in ups:
-        s = SUIT[card]
-        if s == ECONOMY:
-            eco += 1
-        else:
-            v = VALUE[card]
-            sums[s] += v
-            if v < low[s]:
-                low[s] = v
     if ups:
+        # the trick so far in one pass: the main suits' face-up sums, their lowest values and who played them, the
+        # Economy count and the last Economy card's seat (trick_winner's arithmetic, L115-127)
+        sums = [0, 0, 0, 0]
+        low = [99, 99, 99, 99]
+        low_seat = [-1, -1, -1, -1]
+        eco = 0
+        eco_seat = -1
+        for seat, card in ups:
+            s = SUIT[card]
+            if s == ECONOMY:
+                eco += 1
+                eco_seat = seat
+            else:
+                v = VALUE[card]
+                sums[s] += v
+                if v < low[s]:
+                    low[s] = v
+                    low_seat[s] = seat
         for s in range(4):
             if sums[s]:
                 d[s] = sums[s] / 20.0
-        d[4] = eco / 4.0
-        d[5 + (trick_winner(ups) - player) % n] = 1.0
+        if eco:
+            d[4] = eco / 4.0
+            winner = eco_seat
+        else:
+            best = max(sums)
+            for _, card in reversed(ups):  # a tie on sums: the suit of the last card played (L121)
+                if sums[SUIT[card]] == best:
+                    winner = low_seat[SUIT[card]]
+                    break
+        d[5 + (winner - player) % n] = 1.0
+    else:
+        sums, low, eco = _NO_SUMS, _NO_LOW, 0
     if not state.finished and player == (state.trick_start + state.turn) % n:
         if state._modes is None:
             state._compute_legal()
@@ -125,9 +142,16 @@ def observation(state, player: int, out: np.ndarray | None = None) -> np.ndarray
                         sums[s] + VALUE[card] >= (second if s == top else first):
                     # my card is the last one played: a tie on sums makes its suit Popular (POL-A9)
                     d[wins + card] = 1.0
-    d[5 + n + NUM_CARDS] = state.plate[TAILS] / 7.0
-    d[6 + n + NUM_CARDS] = state.plate[CLAWS] / 7.0
+    plate = state.plate
+    if plate[TAILS]:
+        d[5 + n + NUM_CARDS] = plate[TAILS] / 7.0
+    if plate[CLAWS]:
+        d[6 + n + NUM_CARDS] = plate[CLAWS] / 7.0
     return out
+
+
+_NO_SUMS = (0, 0, 0, 0)
+_NO_LOW = (99, 99, 99, 99)
 
 
 def rebuild_world(state) -> None:

@@ -378,12 +378,13 @@ class PolitrickersState(WorldState):
         return action in self._modes
 
     def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = bytearray(NUM_ACTIONS)  # a loop of bytearray stores beats numpy's fancy indexing on ~10 moves
         if not self.finished:
             if self._modes is None:
                 self._compute_legal()
-            mask[self._legal] = 1
-        return mask
+            for a in self._legal:
+                mask[a] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def apply_unchecked(self, action: int) -> None:
         if self._modes is None:
