@@ -167,6 +167,7 @@ class PrimeMinisterGame(Game):
         self.fields = field_table(rows)
         self.observation_size = sum(r[1] for r in rows)
         self.off = {f[0]: f[1] for f in self.fields}
+        self._zero_observation = bytes(4 * self.observation_size)  # float32 zeros, copied by each observation
 
     def action_name(self, action: int) -> str:
         return action_name(action)
