@@ -1,0 +1,854 @@
+"""Politix's compiled kernels (numba): the transitions of ``rules.py`` over N games held in arrays (``engine.py`` owns
+the arrays and converts to and from rules states).
+
+Every function mirrors a method of ``PolitixState`` (or ``observe.py``) of the same name, step for step; the rules
+module stays the reference, and ``tests/games/politix/test_engine_politix.py`` compares the two move for move. Deals
+and reshuffles draw from each game's own Mersenne Twister exactly as ``random.Random`` does (``sample`` for the
+politicians, ``shuffle`` for the decks, ``randrange`` for the first seat), so a game from a seed is the same game here
+and in Python.
+
+A game is one row of each of these arrays:
+
+* ``st`` int16[N, ROW]: the small numbers, at the offsets below (per-seat fields hold ``MAX_SEATS`` entries, per-party
+  fields ``MAX_PARTIES``): hands, specials beside, the power modifiers per seat and group (party symbol + specials
+  beside, kept as ``mods`` is), the discard pile, the draw-pile record since the last reshuffle, the table, the
+  parties' voter piles, the base support, the events drawn, the voter deck (top = last), the persuasion;
+* ``big`` int32[N, BIG]: the parties' turns, the turn count, ``score_version`` and the Mersenne Twister's index;
+* ``deck`` int8[N, D]: the action draw pile (top = last; ``D`` = the game's action cards, ``components`` included);
+* ``mt`` uint32[N, 624]: the Mersenne Twister's words.
+
+``cfg`` (int64) holds the configuration: the table size, the parties, the turn cap, and the card data the rules read
+from ``game`` (symbols, skills, event and party modifiers, politicians' parties, the deck's composition, the group
+specials' groups and modifiers), so a custom card set (``components``) runs on the same kernels; then the world
+vector's block offsets. The observation and the world vector are written from these arrays when asked for, each
+entry as ``observe.py`` computes it (the rules state's incrementally kept vector always equals it). Helpers on the hot
+path are inlined (``inline="always"``): a call passing arrays costs reference counting on each of them.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
+
+from .cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT, BURNT_DRAW, CARDS, COFFEE, DISCARD, DRAW,
+                    GROUP_COUNT, GWTW, HAND_LIMIT, MAX_TAKE, METHOD_KIND, NB, NE, NG, NK, NM, NPOL, NUM_ACTION_CARDS,
+                    NUM_VOTER_CARDS, PARTIES, PERSUADE, SPECIAL_KINDS, SPECIALS, START, START_HAND, TABLE_SIZE)
+
+MAX_SEATS, MAX_PARTIES = 6, 3
+NSYM = len(PARTIES)  # party symbols
+# st's columns: one number each ...
+(CUR, PHASE, PG, PM, PPLAYED, PPOWER, EVENT, NEVENTS, TABLE_TOTAL, NDECK, NVDECK, FINISHED, TRUNCATED, RESHUF,
+ STARTED) = range(15)
+# ... then the blocks
+POL = 16  # [seat]
+HAND_SIZE = POL + MAX_SEATS  # [seat]
+HANDS = HAND_SIZE + MAX_SEATS  # [seat * NK + kind]
+BESIDE = HANDS + MAX_SEATS * NK  # [seat * NB + slot]
+MODS = BESIDE + MAX_SEATS * NB  # [seat * NG + group]
+DRAWN = MODS + MAX_SEATS * NG  # [seat * NK + kind]: drawn since the last reshuffle (with RESHUF set)
+DISCARD_PILE = DRAWN + MAX_SEATS * NK  # [kind]
+RESHUFFLED = DISCARD_PILE + NK  # [kind]: the pile's composition at the last reshuffle (with RESHUF set)
+TABLE = RESHUFFLED + NK  # [group]
+COLLECTED = TABLE + NG  # [party * NG + group]
+BASE = COLLECTED + MAX_PARTIES * NG  # [group]
+EVENTS_OUT = BASE + NG  # [i]: the voter-card ids of the events drawn, oldest first
+VDECK = EVENTS_OUT + NE  # [i]: the voter deck, top = last
+ROW = VDECK + NUM_VOTER_CARDS
+# big's columns
+TURNS, TURN_COUNT, SCORE_VERSION, MTI = 0, MAX_PARTIES, MAX_PARTIES + 1, MAX_PARTIES + 2
+BIG = MAX_PARTIES + 3
+
+# cfg's entries: the configuration ...
+C_N, C_P, C_HAS_BASE, C_CAP, C_D = range(5)  # C_CAP: max_turns, -1 for none
+C_PARTY_OF = 8  # [seat]
+# ... the card data (the game's tables, components included) ...
+C_SYMBOLS = C_PARTY_OF + MAX_SEATS  # [group * NM + method]
+C_SKILLS = C_SYMBOLS + NG * NM  # [politician * NM + method]
+C_EVENT_MOD = C_SKILLS + NPOL * NM  # [event * NM + method]
+C_PARTY_MOD = C_EVENT_MOD + NE * NM  # [party * NG + group]
+C_POL_PARTY = C_PARTY_MOD + NSYM * NG  # [politician]
+C_KIND_COUNT = C_POL_PARTY + NPOL  # [kind]
+C_SLOT_GROUP = C_KIND_COUNT + NK  # [slot], the twelve group specials
+C_SLOT_MOD = C_SLOT_GROUP + NB - 1  # [slot]
+# ... and the world vector's block offsets (observe.build_layout's names, in this order)
+WORLD_BLOCKS = ("hand", "hand_size", "beside", "politician", "skills", "party_symbol", "current", "collected", "turns",
+                "base", "table", "event", "events_out", "voter_deck", "action_deck", "discard", "phase", "p_group",
+                "p_method", "p_played", "p_power", "turn", "one")
+C_WORLD = C_SLOT_MOD + NB - 1
+(W_HAND, W_HAND_SIZE, W_BESIDE, W_POLITICIAN, W_SKILLS, W_PARTY_SYMBOL, W_CURRENT, W_COLLECTED, W_TURNS, W_BASE,
+ W_TABLE, W_EVENT, W_EVENTS_OUT, W_VOTER_DECK, W_ACTION_DECK, W_DISCARD, W_PHASE, W_P_GROUP, W_P_METHOD, W_P_PLAYED,
+ W_P_POWER, W_TURN, W_ONE) = range(C_WORLD, C_WORLD + len(WORLD_BLOCKS))
+CFG = C_WORLD + len(WORLD_BLOCKS)
+
+# the fixed part of the action table (the rest depends on the table size: _action_bases)
+A_DRAW, A_REST, A_END, A_SPECIAL = 0, 1, 2, 3
+# the voter cards: groups 0..NG-1, then the events (their counts are printed: PolitixState._full_voter_pool)
+VOTER_POOL = np.array(list(GROUP_COUNT) + [e["count"] for e in CARDS["events"]], dtype=np.int64)
+_BESIDE_KIND = np.array(BESIDE_KINDS, dtype=np.int64)
+_SPECIAL_KIND = np.array(SPECIAL_KINDS, dtype=np.int64)
+_METHOD_KIND = np.array(METHOD_KIND, dtype=np.int64)
+_MASK32 = np.uint64(0xFFFFFFFF)
+assert BURN_SLOT == NB - 1 and len(SPECIAL_KINDS) == NB - 1 and MAX_TAKE <= TABLE_SIZE
+assert NUM_ACTION_CARDS < 2 ** 15 and NUM_VOTER_CARDS == int(VOTER_POOL.sum())
+
+
+def _init_genrand(seed: int) -> np.ndarray:
+    """MT19937's ``init_genrand(seed)``: the words ``init_by_array`` starts from (the same for every seed)."""
+    mt = [seed]
+    for i in range(1, 624):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, dtype=np.uint32)
+
+
+_MT_START = _init_genrand(19650218)
+
+
+# --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
+# Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
+# function that another file compiles in, so a shared generator could silently run stale in a cached engine.
+@njit(cache=True)
+def seed_rng(mt, big, k, key, keylen):
+    """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words).
+    Each step reads the word the step before wrote: it is carried in ``prev`` rather than read back from memory."""
+    m = _MASK32
+    mt[k, :] = _MT_START
+    prev = np.uint64(mt[k, 0])
+    i, j = 1, 0
+    for _ in range(max(624, keylen)):
+        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525))) + np.uint64(key[j]) \
+            + np.uint64(j)
+        prev = y & m
+        mt[k, i] = np.uint32(prev)
+        i += 1
+        j += 1
+        if i >= 624:
+            mt[k, 0] = mt[k, 623]
+            i = 1
+        if j >= keylen:
+            j = 0
+    for _ in range(623):
+        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        prev = y & m
+        mt[k, i] = np.uint32(prev)
+        i += 1
+        if i >= 624:
+            mt[k, 0] = mt[k, 623]
+            i = 1
+    mt[k, 0] = np.uint32(0x80000000)
+    big[k, MTI] = 624
+
+
+@njit(cache=True)
+def _twist(mt, k):
+    """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division)."""
+    w = mt[k]
+    for i in range(624):
+        nxt = i + 1 if i < 623 else 0
+        far = i + 397 if i < 227 else i - 227
+        y = (np.int64(w[i]) & 0x80000000) | (np.int64(w[nxt]) & 0x7FFFFFFF)
+        v = np.int64(w[far]) ^ (y >> 1)
+        if y & 1:
+            v ^= 0x9908B0DF
+        w[i] = np.uint32(v)
+
+
+@njit(cache=True, inline="always")
+def _genrand(mt, big, k):
+    """The next 32-bit output of game ``k``'s generator (genrand_uint32), as an int64."""
+    at = big[k, MTI]
+    if at >= 624:
+        _twist(mt, k)
+        at = 0
+    y = np.int64(mt[k, at])
+    big[k, MTI] = at + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & 0xFFFFFFFF
+
+
+@njit(cache=True, inline="always")
+def _randbelow(mt, big, k, n):
+    """``random.Random._randbelow(n)`` (n < 2**32): getrandbits(n.bit_length()) until below ``n``."""
+    bits = 64 - leading_zeros(np.int64(n))
+    r = _genrand(mt, big, k) >> (32 - bits)
+    while r >= n:
+        r = _genrand(mt, big, k) >> (32 - bits)
+    return r
+
+
+@njit(cache=True, inline="always")
+def _shuffle(mt, big, k, cards, start, length):
+    """``random.Random.shuffle`` of ``cards[k, start:start + length]`` with game ``k``'s generator."""
+    at = big[k, MTI]
+    for i in range(length - 1, 0, -1):
+        bound = i + 1
+        bits = 64 - leading_zeros(np.int64(bound))  # bound.bit_length()
+        while True:
+            if at >= 624:
+                _twist(mt, k)
+                at = 0
+            y = np.int64(mt[k, at])
+            at += 1
+            y ^= y >> 11
+            y ^= (y << 7) & 0x9D2C5680
+            y ^= (y << 15) & 0xEFC60000
+            y ^= y >> 18
+            j = (y & 0xFFFFFFFF) >> (32 - bits)
+            if j < bound:
+                break
+        c = cards[k, start + i]
+        cards[k, start + i] = cards[k, start + j]
+        cards[k, start + j] = c
+    big[k, MTI] = at
+
+
+# --- small helpers --------------------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _seat(x, n):
+    """``x % n`` for ``-n <= x < 2 * n`` (seat arithmetic) without a division."""
+    if x >= n:
+        return x - n
+    if x < 0:
+        return x + n
+    return x
+
+
+@njit(cache=True, inline="always")
+def _action_bases(n):
+    """(A_GWTW, A_PERSUADE, A_ADD, A_COFFEE, A_TAKE, A_DISCARD) of a table of ``n`` (PolitixGame.__init__)."""
+    a_gwtw = A_SPECIAL + NB * n
+    a_persuade = a_gwtw + NB * n
+    a_add = a_persuade + NG * NM
+    return a_gwtw, a_persuade, a_add, a_add + 1, a_add + 2, a_add + 2 + MAX_TAKE
+
+
+@njit(cache=True, inline="always")
+def _recompute_mods(cfg, st, k, n):
+    """``_recompute_mods``: each seat's party symbol plus the group specials beside it, per group."""
+    for s in range(n):
+        party = cfg[C_PARTY_OF + s]
+        for g in range(NG):
+            st[k, MODS + s * NG + g] = cfg[C_PARTY_MOD + party * NG + g]
+        for j in range(NB - 1):
+            b = st[k, BESIDE + s * NB + j]
+            if b:
+                st[k, MODS + s * NG + cfg[C_SLOT_GROUP + j]] += cfg[C_SLOT_MOD + j] * b
+
+
+@njit(cache=True, inline="always")
+def _beside_change(cfg, st, k, s, j, delta):
+    st[k, BESIDE + s * NB + j] += delta
+    if j != BURN_SLOT:
+        st[k, MODS + s * NG + cfg[C_SLOT_GROUP + j]] += cfg[C_SLOT_MOD + j] * delta
+
+
+@njit(cache=True, inline="always")
+def _hand_change(st, k, p, kind, delta):
+    st[k, HANDS + p * NK + kind] += delta
+    st[k, HAND_SIZE + p] += delta
+
+
+@njit(cache=True, inline="always")
+def _base_power(cfg, st, k, p, g, m):
+    """``base_power``: skill + party symbol + specials beside + the event in effect, before cards."""
+    ev = st[k, EVENT]
+    power = cfg[C_SKILLS + st[k, POL + p] * NM + m] + st[k, MODS + p * NG + g]
+    if ev >= 0:
+        power += cfg[C_EVENT_MOD + ev * NM + m]
+    return power
+
+
+# --- dealing (PolitixState._choose_politicians, _setup with nothing given) -------------------------------------------
+@njit(cache=True)
+def _deal(cfg, st, big, deck, mt, k):
+    """``new_initial_state(seed)`` after seeding: politicians, the action deck and hands, the voter deck, (5 players)
+    the base support, the table, the first seat."""
+    n, P = cfg[C_N], cfg[C_P]
+    st[k, :] = 0
+    for i in range(BIG):
+        if i != MTI:
+            big[k, i] = 0
+    pool = np.empty(NPOL, dtype=np.int64)
+    for i in range(P):  # rng.sample(pool, len(seats)) per party (CPython's pool-based selection)
+        size = 0
+        for q in range(NPOL):
+            if cfg[C_POL_PARTY + q] == i:
+                pool[size] = q
+                size += 1
+        taken = 0
+        for s in range(n):
+            if cfg[C_PARTY_OF + s] == i:
+                j = _randbelow(mt, big, k, size - taken)
+                st[k, POL + s] = pool[j]
+                pool[j] = pool[size - taken - 1]
+                taken += 1
+    size = 0  # the action cards in kind order, shuffled; each hand pops four off the end
+    for kind in range(NK):
+        for _ in range(cfg[C_KIND_COUNT + kind]):
+            deck[k, size] = kind
+            size += 1
+    _shuffle(mt, big, k, deck, 0, size)
+    for s in range(n):
+        for _ in range(START_HAND):
+            size -= 1
+            st[k, HANDS + s * NK + deck[k, size]] += 1
+        st[k, HAND_SIZE + s] = START_HAND
+    st[k, NDECK] = size
+    nv = 0  # the voter cards in id order, shuffled
+    for c in range(NG + NE):
+        for _ in range(VOTER_POOL[c]):
+            st[k, VDECK + nv] = c
+            nv += 1
+    _shuffle(mt, big, k, st, VDECK, nv)
+    aside = np.empty(NE, dtype=np.int64)
+    if cfg[C_HAS_BASE]:  # L41, PTX-A15: six non-event cards; events met are shuffled back
+        got = put = 0
+        while got < BASE_SUPPORT and nv > 0:
+            nv -= 1
+            c = st[k, VDECK + nv]
+            if c < NG:
+                st[k, BASE + c] += 1
+                got += 1
+            else:
+                aside[put] = c
+                put += 1
+        if put:
+            for i in range(put):
+                st[k, VDECK + nv] = aside[i]
+                nv += 1
+            _shuffle(mt, big, k, st, VDECK, nv)
+    groups_left = 0
+    for i in range(nv):
+        if st[k, VDECK + i] < NG:
+            groups_left += 1
+    total = put = 0  # L14-15, PTX-A11: events met while laying out the table are set aside, then shuffled back
+    while total < TABLE_SIZE and groups_left > 0:
+        nv -= 1
+        c = st[k, VDECK + nv]
+        if c < NG:
+            st[k, TABLE + c] += 1
+            total += 1
+            groups_left -= 1
+        else:
+            aside[put] = c
+            put += 1
+    if put:
+        for i in range(put):
+            st[k, VDECK + nv] = aside[i]
+            nv += 1
+        _shuffle(mt, big, k, st, VDECK, nv)
+    st[k, NVDECK] = nv
+    st[k, TABLE_TOTAL] = total
+    st[k, EVENT] = -1
+    st[k, CUR] = 0 if cfg[C_HAS_BASE] else _randbelow(mt, big, k, n)  # L16; L41 for 5 players
+    st[k, PHASE] = START
+    st[k, PG] = -1
+    st[k, PM] = -1
+    st[k, STARTED] = 1
+    _recompute_mods(cfg, st, k, n)
+
+
+# --- the public arrays, scoring (PolitixState.scores, ranking, _result) --------------------------------------------
+@njit(cache=True, inline="always")
+def _party_total(cfg, st, k, party):
+    """``sum(party_counts(party))``: the party's voter cards, the 5-player base support included."""
+    t = 0
+    for g in range(NG):
+        t += st[k, COLLECTED + party * NG + g]
+        if party == 0 and cfg[C_HAS_BASE]:
+            t += st[k, BASE + g]
+    return t
+
+
+@njit(cache=True, inline="always")
+def _write_scores(cfg, st, k, scores):
+    n, P = cfg[C_N], cfg[C_P]
+    t0 = _party_total(cfg, st, k, 0)
+    t1 = _party_total(cfg, st, k, 1)
+    t2 = _party_total(cfg, st, k, 2) if P > 2 else 0
+    for s in range(n):
+        party = cfg[C_PARTY_OF + s]
+        scores[k, s] = t0 if party == 0 else (t1 if party == 1 else t2)
+
+
+@njit(cache=True)
+def _result(cfg, st, big, k, returns, winners):
+    """``_result`` into the public arrays: the L38 ranking (each party's group counts sorted ascending, compared
+    lexicographically; a tie at the top to fewer turns), or nothing on truncation."""
+    n, P = cfg[C_N], cfg[C_P]
+    for s in range(n):
+        winners[k, s] = False
+        returns[k, s] = 0.0
+    if st[k, TRUNCATED]:
+        return
+    keys = np.zeros((MAX_PARTIES, NG), dtype=np.int64)
+    for i in range(P):
+        for g in range(NG):
+            v = st[k, COLLECTED + i * NG + g]
+            if i == 0 and cfg[C_HAS_BASE]:
+                v += st[k, BASE + g]
+            j = g  # insertion: ascending
+            while j > 0 and keys[i, j - 1] > v:
+                keys[i, j] = keys[i, j - 1]
+                j -= 1
+            keys[i, j] = v
+    best = 0
+    for i in range(1, P):
+        for g in range(NG):
+            if keys[i, g] != keys[best, g]:
+                if keys[i, g] > keys[best, g]:
+                    best = i
+                break
+    top = np.zeros(MAX_PARTIES, dtype=np.bool_)
+    fewest = -1
+    for i in range(P):
+        same = True
+        for g in range(NG):
+            if keys[i, g] != keys[best, g]:
+                same = False
+        top[i] = same
+        if same and (fewest < 0 or big[k, TURNS + i] < fewest):
+            fewest = big[k, TURNS + i]
+    tied, winner = 0, -1
+    for i in range(P):
+        top[i] = top[i] and big[k, TURNS + i] == fewest
+        if top[i]:
+            tied += 1
+            winner = i
+    for s in range(n):
+        party = cfg[C_PARTY_OF + s]
+        if tied == 1:
+            winners[k, s] = party == winner
+            returns[k, s] = 1.0 if party == winner else -1.0
+        else:
+            returns[k, s] = 0.0 if top[party] else -1.0
+
+
+@njit(cache=True, inline="always")
+def _refresh(cfg, st, k, player, term, trunc, scores):
+    """Game ``k``'s mover, end flags and scores from its state (the returns and winners are written at its end)."""
+    _write_scores(cfg, st, k, scores)
+    if st[k, FINISHED] or not st[k, STARTED]:
+        player[k] = -1
+        trunc[k] = st[k, TRUNCATED] != 0
+        term[k] = st[k, STARTED] != 0 and st[k, TRUNCATED] == 0
+    else:
+        player[k] = st[k, CUR]
+        term[k] = False
+        trunc[k] = False
+
+
+@njit(cache=True)
+def refresh(cfg, st, player, term, trunc, scores, envs):
+    """The public arrays of games ``envs`` from their state (games loaded from rules states)."""
+    for k in envs:
+        _refresh(cfg, st, k, player, term, trunc, scores)
+
+
+@njit(cache=True)
+def reset_games(cfg, st, big, deck, mt, player, term, trunc, scores, returns, winners, envs, keys, keylens):
+    """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: keys[i, :keylens[i]] are abs(seed)'s words."""
+    n = cfg[C_N]
+    for i in range(len(envs)):
+        k = envs[i]
+        seed_rng(mt, big, k, keys[i], keylens[i])
+        _deal(cfg, st, big, deck, mt, k)
+        for s in range(n):
+            returns[k, s] = 0.0
+            winners[k, s] = False
+        _refresh(cfg, st, k, player, term, trunc, scores)
+
+
+# --- legality (PolitixState.legal_actions) ---------------------------------------------------------------------------
+@njit(cache=True)
+def legal_mask(cfg, st, player, out):
+    """``out[k]`` = game k's ``state.legal_mask()`` (int8, zeros for games that are over)."""
+    n = cfg[C_N]
+    a_gwtw, a_persuade, a_add, a_coffee, a_take, a_discard = _action_bases(n)
+    width = out.shape[1]
+    for k in range(out.shape[0]):
+        for a in range(width):
+            out[k, a] = 0
+        p = player[k]
+        if p < 0:
+            continue
+        ph = st[k, PHASE]
+        h = HANDS + p * NK
+        if ph == PERSUADE:
+            pg, pm = st[k, PG], st[k, PM]
+            if st[k, h + _METHOD_KIND[pm]]:
+                out[k, a_add] = 1
+            if st[k, h + COFFEE]:
+                out[k, a_coffee] = 1
+            if st[k, PPLAYED]:
+                kmax = min(np.int64(st[k, TABLE + pg]), st[k, PPOWER] - cfg[C_SYMBOLS + pg * NM + pm] + 1)
+                for i in range(kmax):
+                    out[k, a_take + i] = 1
+            continue
+        if ph == DISCARD:
+            for kind in range(NK):
+                if st[k, h + kind]:
+                    out[k, a_discard + kind] = 1
+            continue
+        if ph == START:
+            out[k, A_DRAW] = 1
+            if st[k, BESIDE + p * NB + BURN_SLOT]:
+                out[k, A_REST] = 1
+        else:
+            out[k, A_END] = 1
+        for j in range(NB - 1):
+            if st[k, h + _SPECIAL_KIND[j]]:
+                for i in range(A_SPECIAL + j * n, A_SPECIAL + (j + 1) * n):
+                    out[k, i] = 1
+        if st[k, h + BURNOUT]:
+            mine = cfg[C_PARTY_OF + p]
+            for i in range(1, n):
+                s = _seat(p + i, n)
+                if cfg[C_PARTY_OF + s] != mine and not st[k, BESIDE + s * NB + BURN_SLOT]:
+                    out[k, A_SPECIAL + BURN_SLOT * n + i] = 1
+        if st[k, h + GWTW]:
+            for i in range(n):
+                b = BESIDE + _seat(p + i, n) * NB
+                for j in range(NB):
+                    if st[k, b + j]:
+                        out[k, a_gwtw + j * n + i] = 1
+        # _persuasions: a group on the table, a usable card, reachable power >= symbols
+        coffee = st[k, h + COFFEE]
+        sk = C_SKILLS + st[k, POL + p] * NM
+        ev = st[k, EVENT]
+        for m in range(NM):
+            avail = st[k, h + _METHOD_KIND[m]] + coffee
+            if not avail:
+                continue
+            reach = cfg[sk + m] + avail + (cfg[C_EVENT_MOD + ev * NM + m] if ev >= 0 else 0)
+            for g in range(NG):
+                if st[k, TABLE + g] and reach + st[k, MODS + p * NG + g] >= cfg[C_SYMBOLS + g * NM + m]:
+                    out[k, a_persuade + g * NM + m] = 1
+
+
+# --- play (PolitixState.apply_unchecked and the helpers it calls) -------------------------------------------------
+@njit(cache=True, inline="always")
+def _count_turn(cfg, st, big, k):
+    big[k, TURNS + cfg[C_PARTY_OF + st[k, CUR]]] += 1
+    big[k, TURN_COUNT] += 1
+
+
+@njit(cache=True, inline="always")
+def _finish(cfg, st, big, k, returns, winners):
+    st[k, FINISHED] = 1
+    _result(cfg, st, big, k, returns, winners)
+
+
+@njit(cache=True, inline="always")
+def _next_turn(cfg, st, big, k, n, returns, winners):
+    _count_turn(cfg, st, big, k)
+    cap = cfg[C_CAP]
+    if cap >= 0 and big[k, TURN_COUNT] >= cap:
+        st[k, TRUNCATED] = 1
+        _finish(cfg, st, big, k, returns, winners)
+        return
+    st[k, CUR] = _seat(st[k, CUR] + 1, n)
+    st[k, PHASE] = START
+
+
+@njit(cache=True, inline="always")
+def _end_turn(cfg, st, big, k, n, returns, winners):
+    if st[k, HAND_SIZE + st[k, CUR]] > HAND_LIMIT:  # L21, PTX-A20
+        st[k, PHASE] = DISCARD
+    else:
+        _next_turn(cfg, st, big, k, n, returns, winners)
+
+
+@njit(cache=True, inline="always")
+def _reshuffle(st, big, deck, mt, k, n):
+    """L35: the discard pile becomes the new draw pile (in kind order, then shuffled); the pile record restarts."""
+    size = 0
+    for kind in range(NK):
+        c = st[k, DISCARD_PILE + kind]
+        for _ in range(c):
+            deck[k, size] = kind
+            size += 1
+        st[k, RESHUFFLED + kind] = c
+        st[k, DISCARD_PILE + kind] = 0
+    _shuffle(mt, big, k, deck, 0, size)
+    st[k, NDECK] = size
+    st[k, RESHUF] = 1
+    for i in range(DRAWN, DRAWN + n * NK):
+        st[k, i] = 0
+
+
+@njit(cache=True, inline="always")
+def _draw(st, big, deck, mt, k, n, p, count):
+    for _ in range(count):
+        top = st[k, NDECK]
+        if top == 0:
+            left = 0
+            for kind in range(NK):
+                left += st[k, DISCARD_PILE + kind]
+            if left == 0:
+                break  # PTX-A17: nothing left to draw
+            _reshuffle(st, big, deck, mt, k, n)
+            top = st[k, NDECK]
+        top -= 1
+        kind = deck[k, top]
+        st[k, NDECK] = top
+        _hand_change(st, k, p, kind, 1)
+        if st[k, RESHUF]:
+            st[k, DRAWN + p * NK + kind] += 1
+
+
+@njit(cache=True, inline="always")
+def _take(cfg, st, big, k, n, p, count, returns, winners):
+    """Take ``count`` voter cards of the persuaded group; refill the table to eight (an event drawn goes on top,
+    L29); the game ends when the table is left empty (L30)."""
+    g = st[k, PG]
+    party = cfg[C_PARTY_OF + p]
+    st[k, TABLE + g] -= count
+    total = st[k, TABLE_TOTAL] - count
+    st[k, COLLECTED + party * NG + g] += count
+    big[k, SCORE_VERSION] += 1
+    nv = st[k, NVDECK]
+    while total < TABLE_SIZE and nv > 0:
+        nv -= 1
+        c = st[k, VDECK + nv]
+        if c < NG:
+            st[k, TABLE + c] += 1
+            total += 1
+        else:
+            st[k, EVENT] = c - NG
+            st[k, EVENTS_OUT + st[k, NEVENTS]] = c
+            st[k, NEVENTS] += 1
+    st[k, NVDECK] = nv
+    st[k, TABLE_TOTAL] = total
+    st[k, PG] = -1
+    st[k, PM] = -1
+    st[k, PPLAYED] = 0
+    st[k, PPOWER] = 0
+    if total == 0:
+        _count_turn(cfg, st, big, k)
+        _finish(cfg, st, big, k, returns, winners)
+        return
+    _end_turn(cfg, st, big, k, n, returns, winners)
+
+
+@njit(cache=True, inline="always")
+def _apply_one(cfg, st, big, deck, mt, k, n, a, returns, winners):
+    """``apply_unchecked(a)`` in game k; whether the scores changed (a take)."""
+    a_gwtw, a_persuade, a_add, a_coffee, a_take, a_discard = _action_bases(n)
+    p = st[k, CUR]
+    if a >= a_add:
+        if a < a_take:  # add a card to the persuasion (PTX-A3, A4); it goes to the discard pile (L34)
+            kind = _METHOD_KIND[st[k, PM]] if a == a_add else COFFEE
+            _hand_change(st, k, p, kind, -1)
+            st[k, DISCARD_PILE + kind] += 1
+            st[k, PPLAYED] += 1
+            st[k, PPOWER] += 1
+        elif a < a_discard:
+            _take(cfg, st, big, k, n, p, a - a_take + 1, returns, winners)
+            return True
+        else:
+            kind = a - a_discard
+            _hand_change(st, k, p, kind, -1)
+            st[k, DISCARD_PILE + kind] += 1
+            if st[k, HAND_SIZE + p] <= HAND_LIMIT:
+                _next_turn(cfg, st, big, k, n, returns, winners)
+        return False
+    if a == A_DRAW:
+        _draw(st, big, deck, mt, k, n, p, BURNT_DRAW if st[k, BESIDE + p * NB + BURN_SLOT] else DRAW)
+        _end_turn(cfg, st, big, k, n, returns, winners)
+    elif a == A_REST:  # L33, PTX-A9
+        st[k, BESIDE + p * NB + BURN_SLOT] -= 1
+        st[k, DISCARD_PILE + BURNOUT] += 1
+        _end_turn(cfg, st, big, k, n, returns, winners)
+    elif a == A_END:
+        _end_turn(cfg, st, big, k, n, returns, winners)
+    elif a < a_gwtw:
+        j = (a - A_SPECIAL) // n
+        _hand_change(st, k, p, _BESIDE_KIND[j], -1)
+        _beside_change(cfg, st, k, _seat(p + a - A_SPECIAL - j * n, n), j, 1)
+        if st[k, PHASE] == START:
+            st[k, PHASE] = SPECIALS
+    elif a < a_persuade:
+        j = (a - a_gwtw) // n
+        _hand_change(st, k, p, GWTW, -1)
+        st[k, DISCARD_PILE + GWTW] += 1
+        _beside_change(cfg, st, k, _seat(p + a - a_gwtw - j * n, n), j, -1)
+        st[k, DISCARD_PILE + _BESIDE_KIND[j]] += 1
+        if st[k, PHASE] == START:
+            st[k, PHASE] = SPECIALS
+    else:
+        g = (a - a_persuade) // NM
+        m = a - a_persuade - g * NM
+        st[k, PG] = g
+        st[k, PM] = m
+        st[k, PPLAYED] = 0
+        st[k, PPOWER] = _base_power(cfg, st, k, p, g, m)
+        st[k, PHASE] = PERSUADE
+    return False
+
+
+@njit(cache=True)
+def apply(cfg, st, big, deck, mt, player, term, trunc, scores, returns, winners, actions):
+    """Play ``actions[k]`` in every game k that is not over (unchecked: each must be legal)."""
+    n = cfg[C_N]
+    for k in range(len(actions)):
+        if player[k] < 0:
+            continue
+        took = _apply_one(cfg, st, big, deck, mt, k, n, actions[k], returns, winners)
+        if st[k, FINISHED]:
+            _refresh(cfg, st, k, player, term, trunc, scores)
+        else:
+            player[k] = st[k, CUR]
+            if took:
+                _write_scores(cfg, st, k, scores)
+
+
+# --- observations (observe.view_index over observe.rebuild_world) ---------------------------------------------------
+@njit(cache=True, inline="always")
+def _write_view(cfg, st, big, k, v, out):
+    """Seat ``v``'s observation of game k into ``out[k]``: the gather ``world[views[v]]`` of ``observe.py``, block
+    by block in its order, each entry as ``rebuild_world`` computes it."""
+    n, P = cfg[C_N], cfg[C_P]
+    for i in range(out.shape[1]):
+        out[k, i] = 0.0
+    over = st[k, FINISHED] != 0
+    h = HANDS + v * NK
+    for kind in range(NK):
+        out[k, kind] = st[k, h + kind]
+    at = NK
+    for i in range(n):  # the per-seat blocks, from the observer clockwise
+        s = _seat(v + i, n)
+        out[k, at + i] = st[k, HAND_SIZE + s]
+        b = BESIDE + s * NB
+        o = at + n + i * NB
+        for j in range(NB):
+            out[k, o + j] = st[k, b + j]
+        pol = st[k, POL + s]
+        out[k, at + n * (1 + NB) + i * NPOL + pol] = 1.0
+        o = at + n * (1 + NB + NPOL) + i * NM
+        for m in range(NM):
+            out[k, o + m] = cfg[C_SKILLS + pol * NM + m]
+        party = cfg[C_PARTY_OF + s]
+        out[k, at + n * (1 + NB + NPOL + NM) + i * NSYM + party] = 1.0
+        if not over and s == st[k, CUR]:
+            out[k, at + n * (1 + NB + NPOL + NM + NSYM) + i] = 1.0
+        if party == cfg[C_PARTY_OF + v]:
+            out[k, at + n * (2 + NB + NPOL + NM + NSYM) + i] = 1.0
+    at += n * (3 + NB + NPOL + NM + NSYM)
+    mine = cfg[C_PARTY_OF + v]
+    for i in range(P):  # the parties, the observer's first
+        q = mine + i if mine + i < P else mine + i - P
+        for g in range(NG):
+            out[k, at + g] = st[k, COLLECTED + q * NG + g]
+        out[k, at + NG] = big[k, TURNS + q]
+        at += NG + 1
+    if cfg[C_HAS_BASE] and mine == 0:  # L41, PTX-A15: the first party sees its base support
+        for g in range(NG):
+            out[k, at + g] = st[k, BASE + g]
+    at += NG
+    for g in range(NG):
+        out[k, at + g] = st[k, TABLE + g]
+    at += NG
+    if st[k, EVENT] >= 0:
+        out[k, at + st[k, EVENT]] = 1.0
+    at += NE
+    for i in range(st[k, NEVENTS]):
+        out[k, at + st[k, EVENTS_OUT + i] - NG] += 1.0
+    at += NE
+    out[k, at] = np.float32(st[k, NVDECK] / NUM_VOTER_CARDS)
+    out[k, at + 1] = np.float32(st[k, NDECK] / NUM_ACTION_CARDS)
+    at += 2
+    for kind in range(NK):
+        out[k, at + kind] = st[k, DISCARD_PILE + kind]
+    at += NK
+    if not over:
+        out[k, at + st[k, PHASE]] = 1.0
+    at += 4
+    if st[k, PG] >= 0 and not over:
+        out[k, at + st[k, PG]] = 1.0
+        out[k, at + NG + st[k, PM]] = 1.0
+        out[k, at + NG + NM] = st[k, PPLAYED]
+        out[k, at + NG + NM + 1] = st[k, PPOWER]
+    at += NG + NM + 2
+    out[k, at] = np.float32(big[k, TURN_COUNT] / 100.0)
+
+
+@njit(cache=True)
+def observe(cfg, st, big, seats, out):
+    """``out[k]`` = seat ``seats[k]``'s observation of game k (zeros where ``seats[k] < 0`` or never started)."""
+    for k in range(out.shape[0]):
+        v = seats[k]
+        if v < 0 or not st[k, STARTED]:
+            for i in range(out.shape[1]):
+                out[k, i] = 0.0
+        else:
+            _write_view(cfg, st, big, k, v, out)
+
+
+@njit(cache=True)
+def global_observation(cfg, st, big, out):
+    """``out[k]`` = game k's world vector (``rebuild_world``: every seat's hand and the base support included)."""
+    n, P = cfg[C_N], cfg[C_P]
+    for k in range(out.shape[0]):
+        for i in range(out.shape[1]):
+            out[k, i] = 0.0
+        if not st[k, STARTED]:
+            continue
+        over = st[k, FINISHED] != 0
+        for s in range(n):
+            for kind in range(NK):
+                out[k, cfg[W_HAND] + s * NK + kind] = st[k, HANDS + s * NK + kind]
+            out[k, cfg[W_HAND_SIZE] + s] = st[k, HAND_SIZE + s]
+            for j in range(NB):
+                out[k, cfg[W_BESIDE] + s * NB + j] = st[k, BESIDE + s * NB + j]
+            pol = st[k, POL + s]
+            out[k, cfg[W_POLITICIAN] + s * NPOL + pol] = 1.0
+            for m in range(NM):
+                out[k, cfg[W_SKILLS] + s * NM + m] = cfg[C_SKILLS + pol * NM + m]
+            out[k, cfg[W_PARTY_SYMBOL] + s * NSYM + cfg[C_PARTY_OF + s]] = 1.0
+        for i in range(P):
+            for g in range(NG):
+                out[k, cfg[W_COLLECTED] + i * NG + g] = st[k, COLLECTED + i * NG + g]
+            out[k, cfg[W_TURNS] + i] = big[k, TURNS + i]
+        for g in range(NG):
+            out[k, cfg[W_BASE] + g] = st[k, BASE + g]
+            out[k, cfg[W_TABLE] + g] = st[k, TABLE + g]
+        if st[k, EVENT] >= 0:
+            out[k, cfg[W_EVENT] + st[k, EVENT]] = 1.0
+        for i in range(st[k, NEVENTS]):
+            out[k, cfg[W_EVENTS_OUT] + st[k, EVENTS_OUT + i] - NG] += 1.0
+        out[k, cfg[W_VOTER_DECK]] = np.float32(st[k, NVDECK] / NUM_VOTER_CARDS)
+        out[k, cfg[W_ACTION_DECK]] = np.float32(st[k, NDECK] / NUM_ACTION_CARDS)
+        for kind in range(NK):
+            out[k, cfg[W_DISCARD] + kind] = st[k, DISCARD_PILE + kind]
+        out[k, cfg[W_TURN]] = np.float32(big[k, TURN_COUNT] / 100.0)
+        out[k, cfg[W_ONE]] = 1.0
+        if not over:
+            out[k, cfg[W_CURRENT] + st[k, CUR]] = 1.0
+            out[k, cfg[W_PHASE] + st[k, PHASE]] = 1.0
+            if st[k, PHASE] == PERSUADE:
+                out[k, cfg[W_P_GROUP] + st[k, PG]] = 1.0
+                out[k, cfg[W_P_METHOD] + st[k, PM]] = 1.0
+                out[k, cfg[W_P_PLAYED]] = st[k, PPLAYED]
+                out[k, cfg[W_P_POWER]] = st[k, PPOWER]
+
+
+@njit(cache=True)
+def random_actions(mask, out):
+    """A uniformly random legal action per game (``out[k]`` = -1 where none), for benchmarks: numba's own RNG
+    (``np.random``), not the games' deal generators."""
+    legal = np.empty(mask.shape[1], dtype=np.int64)
+    for k in range(mask.shape[0]):
+        count = 0
+        for a in range(mask.shape[1]):
+            legal[count] = a
+            count += mask[k, a] != 0
+        out[k] = legal[np.random.randint(count)] if count else -1
+
+
+@njit(cache=True)
+def seed_random(seed):
+    """Seed numba's own ``np.random`` (used by :func:`random_actions` only)."""
+    np.random.seed(seed)
