@@ -103,14 +103,19 @@ class BoardMixin:
         return self.role[s] in ("gbb", "obb") and not (self.role[s] == "gbb" and self.resigned)
 
     def _check_careers(self) -> None:
+        # run between every two tasks: _careers_usable inlined
+        role, resigned, unionist = self.role, self.resigned, self._unionist()
         for s in range(self.n):
-            if not self._careers_usable(s):
+            r = role[s]
+            if (r != "obb" and (r != "gbb" or resigned)) or s == unionist:
                 continue
-            for cid, on in self.careers[s].items():
+            mine = self.careers[s]
+            standing, favour = self.standing[s], self.favour[s]
+            for cid, on in mine.items():
                 if not on:
                     req = CAREERS[cid]["requirements"]
-                    if self.standing[s] >= req["standing_min"] and self.favour[s] >= req["favour_min"]:
-                        self.careers[s][cid] = 1
+                    if standing >= req["standing_min"] and favour >= req["favour_min"]:
+                        mine[cid] = 1
 
     def _career_active(self, s: int, cid: str) -> bool:
         return self._careers_usable(s) and self.careers[s].get(cid, 0) == 1
