@@ -452,23 +452,20 @@ def random_picker(seed: int = 0):
 
 def _pick_kernel(mask, state, out):
     x = state[0]
+    legal = np.empty(mask.shape[1], dtype=np.int64)
     for k in range(mask.shape[0]):
+        row = mask[k]
         count = 0
-        for a in range(mask.shape[1]):
-            count += mask[k, a]
+        for a in range(mask.shape[1]):  # the legal actions in order, without a branch to mispredict
+            legal[count] = a
+            count += row[a] != 0
         out[k] = 0
         if count == 0:
             continue
         x ^= x << np.uint64(13)  # xorshift64
         x ^= x >> np.uint64(7)
         x ^= x << np.uint64(17)
-        r = np.int64(x % np.uint64(count))
-        for a in range(mask.shape[1]):
-            if mask[k, a]:
-                if r == 0:
-                    out[k] = a
-                    break
-                r -= 1
+        out[k] = legal[np.int64(x % np.uint64(count))]
     state[0] = x
 
 
