@@ -65,8 +65,9 @@ from ..core.bots import Bot
 from ..core.rules import State
 from ..errors import ConfigError
 from .policy import shipped_net
-from .search_spec import (DEFAULTS, EXPECTED, FAVOURITES, LEAVES, MODELS, ROLLOUTS, SEARCH_BOTS,  # noqa: F401
-                          SPEC_KEYS, is_search_spec, parse_search_spec, resolve_options, spec_help)
+from .rollout import CompiledRollouts
+from .search_spec import (BACKENDS, DEFAULTS, EXPECTED, FAVOURITES, LEAVES, MODELS, ROLLOUTS,  # noqa: F401
+                          SEARCH_BOTS, SPEC_KEYS, is_search_spec, parse_search_spec, resolve_options, spec_help)
 
 Sampler = Callable[[State, int, random.Random], State]
 
@@ -129,6 +130,13 @@ class _SearchBot(Bot):
         self._heuristic = None
         if self.rollout == "heuristic":
             self._heuristic = _scripted(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
+        self.backend = opts["backend"]
+        if self.backend == "compiled" and self.rollout != "random":
+            raise ConfigError(f"{self.game_name}: search option backend=compiled plays random rollouts; "
+                              f"expected rollout=random (or backend=auto)")
+        #: Random rollouts in the game's compiled engine (``backend``), or None: the rules' own loop.
+        self._compiled = CompiledRollouts.for_game(self.game_name, self.backend) if self.rollout == "random" \
+            else None
         #: With ``prior`` > 0 the ``favourite`` bot names the root move that gets the head start (IS-MCTS only):
         #: the heuristic at once, the shipped net when the table's size is known (the first search).
         self._favourite, self._favourite_size = None, None
@@ -168,6 +176,16 @@ class _SearchBot(Bot):
         steps, or once the scores have changed ``horizon`` times since the root (``score_version - version0``)."""
         depth = self.depth if self.depth is not None else 1 << 62
         stop = version0 + self.horizon if self.horizon is not None else 1 << 62
+        compiled = self._compiled
+        if compiled is not None:  # random rollouts in the compiled engine, where it covers the world's game
+            if world.is_terminal():
+                return world.returns()
+            eng = compiled.engine(world.game)
+            if eng is not None:
+                eng.rollout(0, world, depth, stop)
+                if self.leaf == "scores" and eng.player[0] >= 0:
+                    return values_from_scores(eng.scores[0].tolist(), world.teams(), self.scale)
+                return eng.returns[0].tolist()  # zeros before the end, as returns() there
         if self._heuristic is None:  # the game's own loop (State.random_rollout; some games have a tight one)
             world.random_rollout(self.rng, self.depth, None if self.horizon is None else stop)
         else:
@@ -265,6 +283,8 @@ class ISMCTSBot(_SearchBot):
         log, sqrt = math.log, math.sqrt
         max_iters, deadline = self._budget()
         clock = time.perf_counter
+        if self._compiled is not None:
+            self._compiled.reseed(rng.getrandbits(64))
         done = 0
         while done < max_iters:
             world = sample(state, me, rng)
@@ -356,6 +376,8 @@ class PIMCBot(_SearchBot):
         max_iters, deadline = self._budget()
         clock = time.perf_counter
         version0 = state.score_version
+        if self._compiled is not None:
+            self._compiled.reseed(rng.getrandbits(64))
         done = 0
         while done < max_iters:
             world = self.sampler(state, me, rng)
@@ -390,8 +412,11 @@ def score_values(state: State, scale: float) -> list[float]:
     """Leaf values of a position that is not over, from the game's scores alone (``leaf=scores``): each team's
     score is its members' mean, and every seat gets ``tanh((own team's - best other team's) / scale)``, in
     ``(-1, 1)`` like ``returns()``."""
-    scores = state.scores()
-    teams = state.teams()
+    return values_from_scores(state.scores(), state.teams(), scale)
+
+
+def values_from_scores(scores: list, teams: list[list[int]], scale: float) -> list[float]:
+    """:func:`score_values` from the scores and the teams (a compiled rollout's scores, the world's teams)."""
     if len(teams) == len(scores):
         if len(scores) < 2:
             return [0.0] * len(scores)

@@ -22,17 +22,21 @@ LEAVES = ("returns", "scores")
 #: ``none``, as the game's sampler draws them (uniformly from the seats' sampled cards), or ``heuristic``, as the
 #: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model.
 MODELS = ("none", "heuristic")
+#: Where random rollouts run: ``python`` (the rules' ``State.random_rollout``), ``compiled`` (the game's compiled
+#: engine, :mod:`hustings.bots.rollout`) or ``auto`` (compiled where the game's engine has rollouts and numba
+#: imports). Each plays the same distribution of playouts from its own random streams: moves differ between them.
+BACKENDS = ("auto", "python", "compiled")
 
 #: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
 DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
                   "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
-                  "favourite": "heuristic", "model": "none"}
+                  "favourite": "heuristic", "model": "none", "backend": "auto"}
 
 # --- options and SPECs --------------------------------------------------------------------------------------------
 #: SPEC keys -> option name (``iters`` is short for ``iterations``).
 SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
              "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
-             "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model"}
+             "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model", "backend": "backend"}
 EXPECTED = {
     "iterations": "an int >= 1",
     "seconds": "a number > 0 (seconds per move)",
@@ -46,6 +50,7 @@ EXPECTED = {
     "prior": "a number >= 0 (head-start visits of the favourite's move at the root)",
     "favourite": "one of " + ", ".join(FAVOURITES),
     "model": "one of " + ", ".join(MODELS),
+    "backend": "one of " + ", ".join(BACKENDS),
 }
 
 
@@ -66,6 +71,7 @@ _CHECKS = {
     "prior": lambda v: _is_num(v) and v >= 0,
     "favourite": lambda v: v in FAVOURITES,
     "model": lambda v: v in MODELS,
+    "backend": lambda v: v in BACKENDS,
 }
 
 
@@ -111,7 +117,10 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
       table's size), who names that move;
     * ``model``: ``none`` or ``heuristic``, games with hidden commitments only (Democracy): the other seats'
       face-down commitments to the current trick are drawn as the heuristic would have chosen them from their
-      sampled cards, not uniformly (an opponent model; exact against heuristic bots, a guess against others).
+      sampled cards, not uniformly (an opponent model; exact against heuristic bots, a guess against others);
+    * ``backend``: ``auto``, ``python`` or ``compiled``, where random rollouts run (:data:`BACKENDS`): the rules
+      module's loop or the game's compiled engine (``auto``: the engine where there is one). The same seed gives
+      the same move for one backend; the two draw from different random streams, so their moves differ.
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
     """

@@ -24,6 +24,7 @@ from .rules import DemocracyGame, DemocracyState
 _ENTRY_KERNELS = (kern.reset_games, kern.apply_actions, kern.legal_masks, kern.observe_seats, kern.global_worlds,
                   kern.sync_game, kern.random_actions)
 _compiled = False
+_NO_RECORD = np.zeros(0, dtype=np.int64)
 
 
 def _is_cached(kernel) -> bool:
@@ -212,6 +213,33 @@ class BatchEngine:
             self._key[0] = np.uint64(int(seed) & 0xFFFFFFFFFFFFFFFF)
         self._check_out(out, (self.num_envs,), np.int64, "random_actions")
         kern.random_actions(self.player, self._hands, self._key, out)
+
+    # --- search rollouts (hustings.bots.rollout) ------------------------------------------------------
+    def seed_rollouts(self, seed: int) -> None:
+        """Restart the streams of :meth:`rollout`: the moves' (splitmix64, from ``seed``) and every game's deals
+        (its Mersenne Twister, as ``random.Random(seed)``)."""
+        seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        self._key[0] = np.uint64(seed)
+        kern.seed_rollouts(np.array([seed & 0xFFFFFFFF, seed >> 32], dtype=np.int64), self._mt, self._ints)
+
+    def rollout(self, k: int, state: DemocracyState, max_steps: int = 1 << 62, stop_version: int = 1 << 62,
+                record: np.ndarray | None = None) -> int:
+        """Load a rules ``state`` as game ``k`` and play it on with uniformly random legal moves (a search's random
+        rollout) until it ends, ``max_steps`` moves were played or ``score_version`` reaches ``stop_version``;
+        returns the moves played, the first ``len(record)`` of them written into ``record`` (``int64``). The
+        public arrays hold the result: ``returns[k]`` (zeros if the game is not over), ``scores[k]``, ...
+
+        A load for play only, cheaper than :meth:`from_state`: it reads what play needs (the hands, captured cards
+        and points from the state's world vector, which the rules keep equal to ``_rebuild_world``'s), not the
+        discards, the last trick or the RNG, so game ``k`` is no longer a state for :meth:`to_state`. The moves
+        come from the engine's splitmix64 stream and the deals from game ``k``'s own Mersenne Twister, which goes
+        on from rollout to rollout (:meth:`seed_rollouts` restarts both): a rollout plays as the rules would play
+        the same moves with ``random.Random`` in that generator's state (the tests replay rollouts so). The
+        state must be in play, without unseen second-day leftovers; it is not changed."""
+        head = [state.island, state.day, state.trick, state.dealer, state.turn, state.score_version,
+                len(state.pool), len(state.stub), *state.tribes, *state.plays, *state.pool, *state.stub]
+        return kern.rollout_game(k, np.array(head, dtype=np.int64), state.world, max_steps, stop_version,
+                                 self._key, _NO_RECORD if record is None else record, *self._state, *self._public)
 
     # --- reading ----------------------------------------------------------------------------------
     def legal_mask(self, out: np.ndarray) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .cards import FIVE, JOKER, NUM_KINDS, POINTS, SIX, TRIBES_TO_WIN, WINNING_POINTS
 
@@ -501,3 +502,145 @@ def random_actions(player, hands, key, out):
                     out[i] = c
                     break
                 pick -= 1
+
+
+# --- search rollouts (hustings.bots.rollout) -------------------------------------------------------------------------
+# What a rollout load reads besides the world vector (``BatchEngine.rollout``): these scalars, then ``n`` tribes,
+# ``n`` commitments, the day's pool and the stub.
+R_ISLAND, R_DAY, R_TRICK, R_DEALER, R_TURN, R_VERSION, R_POOL_LEN, R_STUB_LEN = range(8)
+R_HEAD = 8
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, inline="always")
+def _splitmix(z):
+    """The output of the splitmix64 stream at counter ``z`` (the caller advances ``z`` by :data:`GOLDEN`)."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def seed_rollouts(seed_words, mt, ints):
+    """Seed every game's Mersenne Twister as ``random.Random(seed)`` (``seed_words``: ``[low 32 bits, high 32
+    bits]`` of a seed below 2**64), for the deals of rollouts."""
+    key = np.empty(2, dtype=np.int64)
+    key[0], key[1] = seed_words[0], seed_words[1]
+    key_len = 1 if key[1] == 0 else 2
+    for i in range(mt.shape[0]):
+        m = mt[i]
+        m[0] = 19650218
+        for j in range(1, 624):
+            prev = np.int64(m[j - 1])
+            m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & MASK32
+        a, b = 1, 0
+        for _ in range(624):
+            prev = np.int64(m[a - 1])
+            m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key[b] + b) & MASK32
+            a += 1
+            b += 1
+            if a >= 624:
+                m[0] = m[623]
+                a = 1
+            if b >= key_len:
+                b = 0
+        for _ in range(623):
+            prev = np.int64(m[a - 1])
+            m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - a) & MASK32
+            a += 1
+            if a >= 624:
+                m[0] = m[623]
+                a = 1
+        m[0] = 0x80000000
+        ints[i, MT_INDEX] = 624
+
+
+@njit(cache=True)
+def rollout_game(i, head, world, max_steps, stop_version, key, record, cfg, mt, ints, hands, captured, points,
+                 tribes, plays, pool, stub, discards, last_trick, winners, player, terminated, truncated, scores,
+                 returns):
+    """Load a rules state into game ``i`` and play it on with uniformly random legal moves until the game ends,
+    ``max_steps`` moves were played or the score version reaches ``stop_version``; returns the moves played.
+
+    The state comes as its world vector (``world``: the hands, captured cards and points are read there) and
+    ``head`` (the scalars at ``R_*``, then the tribes, the commitments, the day's pool and the stub). Only what play
+    reads is loaded: the discards, the last trick and the Mersenne Twister are not (game ``i`` keeps its own
+    generator, so the deals of the rollout come from the engine's stream, not from the state's RNG). Each move is
+    a uniform pick among the mover's distinct cards (the legal actions) from the splitmix64 stream ``key``
+    (``uint64[1]``, advanced); the first ``len(record)`` moves are written into ``record``. The public arrays hold
+    the result (``returns``: the game's returns when it is over, zeros before)."""
+    n = cfg[C_N]
+    ints[i, ISLAND] = head[R_ISLAND]
+    ints[i, DAY] = head[R_DAY]
+    ints[i, TRICK] = head[R_TRICK]
+    ints[i, DEALER] = head[R_DEALER]
+    ints[i, TURN] = head[R_TURN]
+    ints[i, VERSION] = head[R_VERSION]
+    ints[i, STUB_LEN] = head[R_STUB_LEN]
+    ints[i, NUM_DISCARDS] = 0
+    ints[i, HAS_LAST] = 0
+    ints[i, LAST_WINNER] = -1
+    ints[i, FINISHED] = 0
+    ints[i, TRUNCATED] = 0
+    ints[i, STARTED] = 1
+    o_hand, o_cap, o_pts = cfg[O_HAND], cfg[O_CAPTURED], cfg[O_POINTS]
+    held = np.zeros(8, dtype=np.int64)  # each seat's distinct cards in hand (its number of legal actions) ...
+    bits = np.zeros(8, dtype=np.int64)  # ... and which they are (bit c: card c)
+    for p in range(n):
+        for c in range(K):
+            h = np.int8(world[o_hand + p * K + c])
+            hands[i, p, c] = h
+            if h > 0:
+                held[p] += 1
+                bits[p] |= np.int64(1) << c
+            captured[i, p, c] = np.int8(world[o_cap + p * K + c])
+        for s in range(4):
+            points[i, p, s] = np.int32(np.float64(world[o_pts + p * 4 + s]) * 25.0 + 0.5)
+        tribes[i, p] = head[R_HEAD + p]
+        plays[i, p] = head[R_HEAD + n + p]
+        winners[i, p] = False
+    at = R_HEAD + 2 * n
+    for j in range(head[R_POOL_LEN]):
+        pool[i, j] = head[at + j]
+    at += head[R_POOL_LEN]
+    for j in range(head[R_STUB_LEN]):
+        stub[i, j] = head[at + j]
+    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+    z = key[0]
+    steps = 0
+    while steps < max_steps and ints[i, VERSION] < stop_version:
+        p = player[i]
+        if p < 0:
+            break
+        z += GOLDEN
+        pick = np.int64(((_splitmix(z) >> np.uint64(32)) * np.uint64(held[p])) >> np.uint64(32))
+        m = bits[p]
+        for _ in range(pick):  # the pick-th card held, in id order
+            m &= m - 1
+        c = trailing_zeros(m)
+        if steps < record.shape[0]:
+            record[steps] = c
+        steps += 1
+        hands[i, p, c] -= 1
+        if hands[i, p, c] == 0:
+            held[p] -= 1
+            bits[p] &= ~(np.int64(1) << c)
+        plays[i, p] = c
+        turn = ints[i, TURN] + 1
+        ints[i, TURN] = turn
+        if turn == n and _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_trick):
+            ints[i, NUM_DISCARDS] = 0  # not kept (see above): the row cannot overflow
+            _end_day(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
+            sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+            for q in range(n):  # a new deal
+                held[q] = 0
+                bits[q] = 0
+                for d in range(K):
+                    if hands[i, q, d] > 0:
+                        held[q] += 1
+                        bits[q] |= np.int64(1) << d
+        else:
+            player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
+    key[0] = z
+    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+    return steps

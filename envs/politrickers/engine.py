@@ -21,6 +21,7 @@ from .rules import PolitrickersGame, PolitrickersState
 _END_KINDS = ("disgraced", "collapse", "balanced")  # saved.END_KINDS
 _KERNELS = (K.reset_games, K.legal_mask, K.apply, K.observe)  # the ones every use of the engine compiles
 _announced = False
+_NO_RECORD = np.zeros(0, dtype=np.int64)
 
 # the observation blocks (observe.observation_fields) and the world blocks (observe.world_layout) of each kernel
 # block, in engine_kernels' B_* order
@@ -98,6 +99,8 @@ class BatchEngine:
         self._big = np.zeros((N, K.BIG), dtype=np.int64)
         self._mt = np.zeros((N, 624), dtype=np.uint32)
         self._pub = (self.player, self.terminated, self.scores, self.returns, self.winners)
+        self._key = np.zeros(1, dtype=np.uint64)  # the moves' stream of rollout()
+        self._hand_at = int(game.off["hand"])  # the hands in the world vector, for rollout()
 
     # --- the batch ----------------------------------------------------------------------------------------------
     def _envs(self, envs) -> np.ndarray:
@@ -166,6 +169,42 @@ class BatchEngine:
     def seed_random(seed: int) -> None:
         """Seed the generator :meth:`random_actions` draws from (not the games' deal generators)."""
         K.seed_random(int(seed))
+
+    # --- search rollouts (hustings.bots.rollout) -----------------------------------------------------------------
+    def seed_rollouts(self, seed: int) -> None:
+        """Restart the streams of :meth:`rollout`: the moves' (splitmix64, from ``seed``) and every game's deals
+        (its Mersenne Twister, as ``random.Random(seed)``)."""
+        seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        self._key[0] = np.uint64(seed)
+        keys, lens = _seed_words(np.array([seed], dtype=np.uint64))
+        K.seed_rollouts(self._mt, self._big, keys[0], lens[0])
+
+    def rollout(self, k: int, state: PolitrickersState, max_steps: int = 1 << 62, stop_version: int = 1 << 62,
+                record: np.ndarray | None = None) -> int:
+        """Load a rules ``state`` as game ``k`` and play it on with uniformly random legal moves (a search's random
+        rollout) until it ends, ``max_steps`` moves were played or ``score_version`` reaches ``stop_version``;
+        returns the moves played, the first ``len(record)`` of them written into ``record`` (``int64``). The
+        public arrays hold the result: ``returns[k]`` (zeros if the game is not over), ``scores[k]``, ...
+
+        A load for play only, cheaper than :meth:`from_state`: the hands come from the state's world vector (which
+        the rules keep equal to ``_rebuild_world``'s), and the round's record (log, seen and face-down cards, past
+        results) and the RNG are not loaded, so game ``k`` is no longer a state for :meth:`to_state`. The moves come
+        from the engine's splitmix64 stream and the deals from game ``k``'s own Mersenne Twister, which goes on from
+        rollout to rollout (:meth:`seed_rollouts` restarts both): a rollout plays as the rules would play the same
+        moves with ``random.Random`` in that generator's state (the tests replay rollouts so). The state must be
+        in play; it is not changed."""
+        ups, decks = state.ups, state.next_decks
+        head = [state.round, state.tricks_done, state.trick_start, state.leader, state.turn, state.ruling_party,
+                state.ruling_suit, state.opp_suit, state.last_winner, *state.plate, state.score_version, len(ups),
+                len(state.leftovers), len(decks), *state.party, *state.plays, *state.down, *state.tokens,
+                *state.spent, *state.tricks_won, *state.vp, *state.round_vp, *state.libra[0], *state.libra[1],
+                *[p for p, _ in ups], *[c for _, c in ups], *state.leftovers]
+        for d in decks:  # each in a row of NUM_CARDS, as st holds them
+            head += d
+            head += [0] * (NUM_CARDS - len(d))
+        return K.rollout_game(k, np.array(head, dtype=np.int64), state.world, self._hand_at, max_steps,
+                              stop_version, self._key, _NO_RECORD if record is None else record, self._st, self._big,
+                              self._mt, *self._pub, self._deck)
 
     # --- conversion to and from rules states --------------------------------------------------------------------
     def to_state(self, k: int) -> PolitrickersState:

@@ -690,3 +690,126 @@ def random_actions(mask, out):
 def seed_random(seed):
     """Seed numba's own ``np.random`` (used by :func:`random_actions` only)."""
     np.random.seed(seed)
+
+
+# --- search rollouts (hustings.bots.rollout) -------------------------------------------------------------------------
+# What a rollout load reads besides the hands (from the world vector): these scalars, then per seat (n each) the
+# parties, plays, face-down flags, tokens, spent tokens, tricks won, VP, round VP, Tails and Claws tokens, then the
+# face-up plays' seats and cards, the leftovers and the stacked decks (``BatchEngine.rollout``).
+(R_RND, R_TRICKS_DONE, R_TRICK_START, R_LEADER, R_TURN, R_RULING_PARTY, R_RULING_SUIT, R_OPP_SUIT, R_LAST_WINNER,
+ R_TAILS, R_CLAWS, R_VERSION, R_NUPS, R_NLEFT, R_NNEXT) = range(15)
+R_HEAD = 15
+_R_SEAT_COLS = (PARTY, PLAYS, DOWN_, TOKENS_, SPENT, TRICKS_WON, VP, ROUND_VP, LIBRA, LIBRA + MAX_SEATS)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
+def seed_rollouts(mt, big, key, keylen):
+    """Seed every game's Mersenne Twister as ``random.Random(seed)`` (``key[:keylen]``: abs(seed)'s 32-bit words),
+    for the deals of rollouts."""
+    for k in range(mt.shape[0]):
+        seed_rng(mt, big, k, key, keylen)
+
+
+@njit(cache=True, inline="always")
+def _bits(x):
+    """The number of set bits of ``x`` (a few: a hand, the Migration actions)."""
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def _nth_bit(x, i):
+    """The index of the ``i``-th lowest set bit of ``x``."""
+    for _ in range(i):
+        x &= x - 1
+    return trailing_zeros(x)
+
+
+@njit(cache=True)
+def rollout_game(k, head, world, hand_at, max_steps, stop_version, key, record, st, big, mt, player, term, scores,
+                 returns, winners, deck):
+    """Load a rules state into game ``k`` and play it on with uniformly random legal moves until the game ends,
+    ``max_steps`` moves were played or the score version reaches ``stop_version``; returns the moves played.
+
+    The hands come from the state's world vector (``world``, the hand block at ``hand_at``), the rest from ``head``
+    (the ``R_*`` layout). Only what play reads is loaded, not the round's record (the log, seen and face-down
+    cards, past results) or the RNG: game ``k`` keeps its own Mersenne Twister, so the rollout's deals come from the
+    engine's stream. Each move is a uniform pick among the legal actions (``_legal``, as ``legal_mask`` lists
+    them) from the splitmix64 stream ``key`` (``uint64[1]``, advanced); the first ``len(record)`` moves are written
+    into ``record``. The public arrays hold the result."""
+    n = scores.shape[1]
+    for j in range(R_TAILS):  # R_RND .. R_LAST_WINNER are st's RND .. LAST_WINNER, in order
+        st[k, RND + j] = head[j]
+    st[k, PLATE] = head[R_TAILS]
+    st[k, PLATE + 1] = head[R_CLAWS]
+    st[k, NUPS] = head[R_NUPS]
+    st[k, NLEFT] = head[R_NLEFT]
+    st[k, NNEXT] = head[R_NNEXT]
+    st[k, NSEEN] = 0
+    st[k, NHIST] = 0
+    st[k, NLOG] = 0
+    at = R_HEAD
+    for col in _R_SEAT_COLS:
+        for p in range(n):
+            st[k, col + p] = head[at + p]
+        at += n
+    for p in range(n):
+        st[k, NHIDDEN + p] = 0
+        h = 0
+        for c in range(NUM_CARDS):
+            if world[hand_at + p * NUM_CARDS + c] != 0:
+                h |= 1 << c
+        big[k, HANDS + p] = h
+        winners[k, p] = False
+    nups = head[R_NUPS]
+    for j in range(nups):
+        st[k, UPS_SEAT + j] = head[at + j]
+        st[k, UPS_CARD + j] = head[at + nups + j]
+    at += 2 * nups
+    for j in range(head[R_NLEFT]):
+        st[k, LEFT + j] = head[at + j]
+    at += head[R_NLEFT]
+    for j in range(head[R_NNEXT] * NUM_CARDS):
+        st[k, NEXT + j] = head[at + j]
+    big[k, SCORE_VERSION] = head[R_VERSION]
+    term[k] = False
+    _refresh(st, player, term, scores, returns, winners, k)
+    z = key[0]
+    steps = 0
+    while steps < max_steps and big[k, SCORE_VERSION] < stop_version:
+        p = player[k]
+        if p < 0:
+            break
+        own, mode, migs, flip_cards, flip_mode, can_flip = _legal(
+            big[k, HANDS + p], st[k, TOKENS_ + p], st[k, PARTY + p], st[k, RULING_PARTY],
+            st[k, RULING_SUIT], st[k, OPP_SUIT], st[k, LIBRA + p], st[k, LIBRA + MAX_SEATS + p])
+        n_own, n_mig = _bits(own), _bits(migs)
+        n_flip = _bits(flip_cards) if can_flip else 0
+        total = n_own + n_mig + ((n_flip + n_mig) if can_flip else 0)
+        z += _GOLDEN
+        y = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        y = (y ^ (y >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        y = y ^ (y >> np.uint64(31))
+        r = np.int64(((y >> np.uint64(32)) * np.uint64(total)) >> np.uint64(32))
+        if r < n_own:
+            action = _nth_bit(own, r)
+        elif r < n_own + n_mig:
+            action = MIG_FROM_TAILS + _nth_bit(migs, r - n_own)
+        elif r < n_own + n_mig + n_flip:
+            action = FLIP + _nth_bit(flip_cards, r - n_own - n_mig)
+        else:
+            action = FLIP + MIG_FROM_TAILS + _nth_bit(migs, r - n_own - n_mig - n_flip)
+        if steps < record.shape[0]:
+            record[steps] = action
+        steps += 1
+        if _apply_one(st, big, mt, term, winners, k, action, deck, n):
+            _refresh(st, player, term, scores, returns, winners, k)
+        else:
+            player[k] = _seat(st[k, TRICK_START] + st[k, TURN], n)
+    key[0] = z
+    _refresh(st, player, term, scores, returns, winners, k)
+    return steps

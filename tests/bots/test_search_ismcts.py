@@ -417,7 +417,8 @@ def test_core_shuffle_is_random_shuffle():
 
 
 def test_search_rollouts_go_through_random_rollout(monkeypatch):
-    """The search's random rollouts call the game's ``random_rollout`` with its depth and horizon."""
+    """The search's random rollouts in Python (``backend=python``; ``auto`` takes the compiled engine where there is
+    one: tests/bots/test_search_rollout.py) call the game's ``random_rollout`` with its depth and horizon."""
     game = make_game("politrickers")
     state_cls = type(game.new_initial_state(seed=0))
     calls = []
@@ -428,9 +429,9 @@ def test_search_rollouts_go_through_random_rollout(monkeypatch):
         return real(self, rng, max_steps, stop_version)
     monkeypatch.setattr(state_cls, "random_rollout", spy)
     state = random_positions(game, 1, seed=2)[0]
-    ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", depth=None, horizon=None).act(
-        state, state.current_player())
-    ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", depth=7, horizon=1).act(
+    ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", depth=None, horizon=None,
+              backend="python").act(state, state.current_player())
+    ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", depth=7, horizon=1, backend="python").act(
         state, state.current_player())
     assert calls[:5] == [(None, None)] * 5
     assert calls[5:] == [(7, state.score_version + 1)] * 5
