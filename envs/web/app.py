@@ -1,21 +1,32 @@
 """The Starlette app: the page (``static/``) and its JSON API.
 
-Routes (every error is JSON ``{"error": message}`` with a 4xx status, and changes nothing):
+Routes (every error is JSON ``{"error": message}`` with a 4xx status, and changes nothing; a server fault is a 500,
+JSON too). A POST body is JSON sent as ``Content-Type: application/json``. ``TOKEN``: the request carries the
+game's token (``X-Hustings-Token`` header, or ``?token=``), given once, in the response that created the game.
 
 ==========================================  =========================================================================
 ``GET  /``                                  the page
-``GET  /api/catalogue``                     games, table sizes, options, suggested bot SPECs
+``GET  /api/catalogue``                     games, table sizes, options, the bots and component sets offered
 ``POST /api/games``                         new game ``{game, players, seat|null, bots: [SPEC...], options, seed,
-                                            auto_forced}`` -> its view (``seat`` null: bots only, to watch)
-``GET  /api/games/{id}?view=&since=``       the game as ``view`` sees it (a play game: always its seat's view)
-``POST /api/games/{id}/move``               ``{action, move_number}``: the person's move (then the bots')
-``POST /api/games/{id}/step``               ``{move_number, count}``: watch/replay, the next move(s)
-``POST /api/games/{id}/goto``               ``{to, move_number}``: replay, jump to a move
+                                            auto_forced, title}`` -> its view and its ``token`` (``seat`` null:
+                                            bots only, to watch)
+``GET  /api/games/{id}?view=&since=``       the game as ``view`` sees it (a play game: its seat's view with the
+                                            token, else the public view); a game not in memory is resumed from its
+                                            saved file
+``POST /api/games/{id}/move``               TOKEN ``{action, move_number}``: the person's move (then the bots')
+``POST /api/games/{id}/step``               TOKEN ``{move_number, count}``: watch/replay, the next move(s)
+``POST /api/games/{id}/goto``               TOKEN ``{to, move_number}``: replay, jump to a move
+``POST /api/games/{id}/save``               TOKEN ``{}``: write a finished game's record again (after
+                                            ``save_error``)
 ``GET  /api/games/{id}/record``             the record (JSON download; a play game's once it is over)
-``POST /api/replays``                       ``{record}`` (an uploaded record) or ``{saved: NAME}`` -> a replay
+``POST /api/replays``                       ``{record}`` (an uploaded record) or ``{saved: NAME}`` -> a replay and its
+                                            ``token``
 ``GET  /api/records``                       finished games saved in the data folder
 ``GET  /api/records/{name}``                one of them (JSON download)
 ==========================================  =========================================================================
+
+Who may ask (``security.py``): only pages of this server (Host and Origin checked), and only its creator (the
+token) may see a play game's seat or change a game.
 """
 from __future__ import annotations
 
@@ -25,45 +36,52 @@ import os
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .sessions import SessionStore, WebError
+from hustings.errors import WebError
+
+from .security import RequestGuard, read_json, request_token
+from .store import SessionStore
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
-MAX_BODY = 32 * 1024 * 1024
 
 
 def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": message}, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-async def _body(request: Request) -> dict:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise WebError("request too large", 413)
-    if not raw:
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise WebError("the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise WebError("the request body must be a JSON object")
-    return data
+def _json(data, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 def _download(data: dict, filename: str) -> Response:
     return Response(json.dumps(data, indent=1), media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
 
 
-def create_app(data_dir: str | None = None, make_bots=None) -> Starlette:
-    """The app; ``make_bots(game_name, game, specs, seed) -> [Bot]`` builds the bots (default
-    :func:`hustings.web.sessions.core_bots`; ``hustings serve`` passes one taking every ``evaluate`` SPEC)."""
-    store = SessionStore(data_dir, make_bots=make_bots)
+def _since(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return 0
+    if isinstance(value, str):
+        if not value.isdigit() or len(value) > 9:
+            raise WebError("'since' must be a move number")
+        return int(value)
+    return max(0, min(value, 10**9))
+
+
+def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None = None,
+               components_dir: str | None = None, hosts: tuple[str, ...] = ()) -> Starlette:
+    """The app, saving games and records under ``data_dir``; ``make_bots(game_name, game, specs, seed) -> [Bot]``
+    builds the bots (default :func:`hustings.web.sessions.core_bots`) of the SPECs a request may name
+    (``inputs.py``: policy files only from ``bots_dir``, component sets only from ``components_dir``, by default
+    ``bots/`` and ``components/`` of the data folder). ``hosts``: more names the server answers to, beside its own
+    address and the loopback names (``security.RequestGuard``). A data folder that cannot be used is a
+    :class:`~hustings.errors.ConfigError`."""
+    store = SessionStore(data_dir, make_bots=make_bots, bots_dir=bots_dir, components_dir=components_dir)
 
     def handles(fn):
         async def endpoint(request: Request):
@@ -73,81 +91,100 @@ def create_app(data_dir: str | None = None, make_bots=None) -> Starlette:
                 return _error(exc.message, exc.status)
         return endpoint
 
+    async def session_of(request):
+        return await run_in_threadpool(store.get, request.path_params["sid"])
+
+    def require_token(session, request) -> None:
+        if not session.authorised(request_token(request)):
+            raise WebError("this game's token is needed to play or move it on: open the game from the address "
+                           "it was started at", 403)
+
     async def index(request):
         return FileResponse(os.path.join(STATIC, "index.html"), headers={"Cache-Control": "no-cache"})
 
+    async def favicon(request):
+        return Response(status_code=204, headers={"Cache-Control": "max-age=86400"})
+
     @handles
     async def get_catalogue(request):
-        return JSONResponse(await run_in_threadpool(store.catalogue))
+        return _json(await run_in_threadpool(store.catalogue))
 
     @handles
     async def new_game(request):
-        body = await _body(request)
-        session = await run_in_threadpool(store.create, body)
-        return JSONResponse(session.view(), status_code=201)
+        body = await read_json(request)
+        session, token = await run_in_threadpool(store.create, body)
+        view = await run_in_threadpool(session.view, None, 0, True)
+        return _json({**view, "token": token}, 201)
 
     @handles
     async def get_game(request):
-        session = store.get(request.path_params["sid"])
-        since = request.query_params.get("since", "0")
-        if not since.isdigit():
-            raise WebError("'since' must be a move number")
-        return JSONResponse(await run_in_threadpool(session.view, request.query_params.get("view"), int(since)))
+        session = await session_of(request)
+        since = _since(request.query_params.get("since", "0"))
+        authorised = session.authorised(request_token(request))
+        return _json(await run_in_threadpool(session.view, request.query_params.get("view"), since, authorised))
 
     def _changer(method):
         @handles
         async def change(request):
-            session = store.get(request.path_params["sid"])
-            body = await _body(request)
+            body = await read_json(request)
+            session = await session_of(request)
+            require_token(session, request)
             view = body.get("view")
             session.viewer_for(view)  # a bad view is refused before anything moves
             await run_in_threadpool(method, session, body)
-            since = body.get("since", 0)
-            return JSONResponse(await run_in_threadpool(session.view, view, since if isinstance(since, int) else 0))
+            return _json(await run_in_threadpool(session.view, view, _since(body.get("since", 0)), True))
         return change
 
     move = _changer(lambda s, b: s.move(b.get("action"), b.get("move_number")))
     step = _changer(lambda s, b: s.step(b.get("move_number"), b.get("count", 1)))
     goto = _changer(lambda s, b: s.goto(b.get("to"), b.get("move_number")))
+    save = _changer(lambda s, b: s.retry_save())
 
     @handles
     async def game_record(request):
-        session = store.get(request.path_params["sid"])
-        rec = session.record()
+        session = await session_of(request)
+        rec = await run_in_threadpool(session.record)
         return _download(rec, f"hustings-{session.game.name}-{session.id[:8]}.json")
 
     @handles
     async def new_replay(request):
-        body = await _body(request)
-        session = await run_in_threadpool(store.create_replay, body)
-        return JSONResponse(session.view(body.get("view")), status_code=201)
+        body = await read_json(request)
+        session, token = await run_in_threadpool(store.create_replay, body)
+        view = await run_in_threadpool(session.view, body.get("view"), 0, True)
+        return _json({**view, "token": token}, 201)
 
     @handles
     async def list_records(request):
-        return JSONResponse({"records": await run_in_threadpool(store.list_records)})
+        return _json({"records": await run_in_threadpool(store.list_records)})
 
     @handles
     async def get_record(request):
         name = request.path_params["name"]
-        return _download(store.load_record(name), name)
+        return _download(await run_in_threadpool(store.load_record, name), name)
 
     async def http_error(request, exc: HTTPException):
         return _error(exc.detail or "error", exc.status_code)
 
+    async def server_error(request, exc: Exception):
+        return _error(f"the server failed on this request ({type(exc).__name__}); nothing else is affected", 500)
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/api/catalogue", get_catalogue),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{sid}", get_game),
         Route("/api/games/{sid}/move", move, methods=["POST"]),
         Route("/api/games/{sid}/step", step, methods=["POST"]),
         Route("/api/games/{sid}/goto", goto, methods=["POST"]),
+        Route("/api/games/{sid}/save", save, methods=["POST"]),
         Route("/api/games/{sid}/record", game_record),
         Route("/api/replays", new_replay, methods=["POST"]),
         Route("/api/records", list_records),
         Route("/api/records/{name}", get_record),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, middleware=[Middleware(RequestGuard, hosts=tuple(hosts))],
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.store = store
     return app

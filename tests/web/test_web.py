@@ -35,11 +35,29 @@ SIZES = [(g, n) for g in hustings.games()
                         hustings.game_module(g).raw_env.game_class.max_players + 1)]
 
 
+class Client(TestClient):
+    """One browser tab, as the page works: it keeps each game's token from the response that created the game and
+    sends it (``X-Hustings-Token``) with every request about that game."""
+
+    def __init__(self, app, **kwargs):
+        super().__init__(app, **kwargs)
+        self.tokens: dict[str, str] = {}
+        self.store = getattr(getattr(app, "state", None), "store", None)
+
+    def request(self, method, url, **kwargs):
+        game = re.match(r"^/api/games/([^/?]+)", str(url))
+        if game and game[1] in self.tokens:
+            kwargs["headers"] = {"X-Hustings-Token": self.tokens[game[1]], **(kwargs.get("headers") or {})}
+        res = super().request(method, url, **kwargs)
+        if str(url) in ("/api/games", "/api/replays") and res.status_code == 201:
+            self.tokens[res.json()["id"]] = res.json()["token"]
+        return res
+
+
 @pytest.fixture
 def client(tmp_path):
     app = create_app(str(tmp_path / "data"))
-    with TestClient(app) as c:
-        c.store = app.state.store
+    with Client(app) as c:
         yield c
 
 
@@ -110,13 +128,20 @@ class Reference:
         self.patterns = {x: re.compile(r"(?<![A-Za-z0-9])" + re.escape(x) + r"(?:x\d+)?(?![A-Za-z0-9])") for x in names}
         self.public: set[str] = set()
         self.log: list[dict] = []
+        self.events = 0  # the events the seat has seen (their narration is public to it)
         self._see(self.state.render(player=self.seat))
+        self._see_events()
 
     def found(self, text: str, among=None) -> set[str]:
         return {x for x in (self.patterns if among is None else among) if x in text and self.patterns[x].search(text)}
 
     def _see(self, text: str) -> None:
         self.public |= self.found(text)
+
+    def _see_events(self) -> None:
+        new = self.state.events(self.seat, self.events)
+        self.events += len(new)
+        self._see("\n".join(self.state.game.describe_event(e) for e in new))
 
     def catch_up(self) -> None:
         for move in self.session.recorder.moves[len(self.log):]:
@@ -126,6 +151,7 @@ class Reference:
             self._see(seen + "\n" + (revealed or ""))
             self.state.apply_unchecked(a)
             self._see(self.state.render(player=self.seat))
+            self._see_events()
         if not self.state.is_terminal() and self.state.current_player() == self.seat:
             self._see("\n".join(display_name(self.state.game, self.seat, a) for a in self.state.legal_actions()))
 
@@ -155,13 +181,13 @@ class Reference:
             move = moves[entry["n"] - 1]
             if move["player"] != self.seat and self.log[entry["n"] - 1]["text"].endswith("(hidden)"):
                 assert entry["text"].endswith("(hidden)") and move["name"] not in entry["text"]
-        assert set(view) == VIEW_KEYS  # nothing else: no seed (it fixes every shuffle), no state
+        assert set(view) - {"token"} == VIEW_KEYS  # nothing else: no seed (it fixes every shuffle), no state
         return view
 
 
 VIEW_KEYS = {"id", "kind", "title", "game", "suit_cards", "num_players", "options", "players", "seat", "viewer",
              "move_number", "finished", "current_player", "your_turn", "legal", "text", "board", "log_from", "log", "result", "saved",
-             "record_available"}
+             "record_available", "table", "public", "save_error"}
 
 
 @pytest.mark.parametrize("game_name,n", SIZES)
@@ -219,8 +245,9 @@ def test_an_illegal_or_malformed_move_is_refused_and_changes_nothing(client):
         assert json.dumps(session.state.to_json(), sort_keys=True) == before and session.move_number == number
     res = client.post(url, json={"action": illegal, "move_number": number})
     assert res.status_code == 400 and "not one of your legal moves" in res.json()["error"]
-    assert client.post(url, content=b"not json").status_code == 400
-    assert client.post(url, content=b"[1, 2]").status_code == 400
+    as_json = {"Content-Type": "application/json"}
+    assert client.post(url, content=b"not json", headers=as_json).status_code == 400
+    assert client.post(url, content=b"[1, 2]", headers=as_json).status_code == 400
     assert client.get("/api/games/nope").status_code == 404
     assert client.post(f"/api/games/{view['id']}/step", json={"move_number": number}).status_code == 400
     for body in ({"game": "chess"}, {"game": "democracy", "players": 9}, {"game": "democracy", "seat": 7},
@@ -272,7 +299,7 @@ def test_two_tabs_racing_on_one_game_do_not_corrupt_it(client):
 # --- records --------------------------------------------------------------------------------------------------------
 def test_a_finished_games_record_survives_a_restart(tmp_path):
     data = str(tmp_path / "data")
-    with TestClient(create_app(data)) as c:
+    with Client(create_app(data)) as c:
         view = c.post("/api/games", json={"game": "democracy", "players": 2, "seat": None, "bots": ["heuristic"],
                                           "seed": 11}).json()
         assert view["kind"] == "watch" and not view["finished"]
@@ -282,7 +309,7 @@ def test_a_finished_games_record_survives_a_restart(tmp_path):
         assert downloaded.status_code == 200 and "attachment" in downloaded.headers["content-disposition"]
     files = os.listdir(os.path.join(data, "records"))
     assert files == [view["saved"]]  # no temporary file left beside it
-    with TestClient(create_app(data)) as c:  # a new server on the same folder
+    with Client(create_app(data)) as c:  # a new server on the same folder
         listed = c.get("/api/records").json()["records"]
         assert [r["name"] for r in listed] == [view["saved"]] and listed[0]["finished"]
         rec = c.get(f"/api/records/{view['saved']}").json()
@@ -383,8 +410,8 @@ def test_the_leak_check_sees_a_leak(client, monkeypatch, game_name, n):
     from hustings.web.sessions import Session
 
     honest = Session.view
-    monkeypatch.setattr(Session, "view", lambda self, view=None, since=0: {**honest(self, view, since),
-                                                                          "debug": self.state.render()})
+    monkeypatch.setattr(Session, "view", lambda self, view=None, since=0, authorised=True: {
+        **honest(self, view, since, authorised), "debug": self.state.render()})
     rng = random.Random(1)
     view = new_game(client, game=game_name, players=n, seat=0, seed=3)
     ref = Reference(client.store.get(view["id"]), component_names(game_name))
