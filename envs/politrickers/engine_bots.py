@@ -1,0 +1,459 @@
+"""Politrickers' scripted bots compiled (numba), for many games at once: the same moves as ``bots.py``.
+
+:class:`BatchBots` plays the seats of a batch of games that scripted bots hold, one call for all of them. Each bot
+reads the mover's *observation* (``engine.observe``) and legal mask (``engine.legal_mask``) of the batched engine
+interface (:mod:`hustings.vector`), nothing else: what the Python heuristic reads (its hand, the face-up cards of
+the trick, parties, the Libra, tokens) is all in the observation, so the bots work over any engine of the
+interface and never depend on how an engine stores its games. Observation blocks are found by name in
+``game.observation_fields()`` when the bots are made (not frozen into the compiled code). From the observation:
+the trick's face-up cards in play order are those of the seats that played before the mover (seats ``-turn`` ..
+``-1`` from it, ``turn`` = how many played), a seat's tricks won this round are ``TOKENS - unspent - spent``, and the
+legal moves and how each card would be played (face up, forced switch, face down) are ``rules._legal_parts``'.
+
+Move for move the Python bots (``tests/games/politrickers/test_engine_bots_politrickers.py`` plays thousands of
+decisions of both side by side), random streams included. Each (game, seat) keeps a Mersenne Twister drawn from
+exactly as CPython draws; :meth:`BatchBots.seed` seeds it as ``Bot.reset(seed)`` seeds the Python bot
+(``random.Random(seed)``), so a bot seeded with the same number plays the same moves:
+
+* ``heuristic`` (:class:`~hustings.politrickers.bots.HeuristicBot`): with one legal move, that move and no draw;
+  else one ``rng.random()`` per legal move, in ascending action order (``legal_actions()``' order), added
+  (times 1e-3) to that move's value to break ties.
+* ``random`` (:class:`~hustings.core.bots.RandomBot`): ``legal[rng.randrange(len(legal))]``.
+
+This module needs numba (the kernels are cached on disk after the first compile).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .bots import TOKEN_VALUE
+from .cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, NUM_CARDS,
+                    PLATE_MAX, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE)
+
+#: The compiled bots, by the names ``bots.BOTS`` gives the Python ones; a kind is an index into this tuple.
+NAMES = ("random", "heuristic")
+RANDOM, HEURISTIC = range(2)
+MIG = 3  # the mode of a Migration action (rules: cards.MIG)
+
+# entries of the offsets array ``lay`` (observation blocks, found by name when the bots are made)
+(L_HAND, L_PARTY, L_TRICK_CARD, L_TRICK_DOWN, L_TRICK_PLAYED, L_UNSPENT, L_SPENT, L_LIBRA_T, L_LIBRA_C, L_RULING_PARTY,
+ L_RULING_SUIT, L_OPP_SUIT, L_TRICK, L_PLATES) = range(14)
+_BLOCKS = ("hand", "party", "trick_card", "trick_face_down", "trick_played", "unspent", "spent", "libra_tails",
+           "libra_claws", "ruling_party", "ruling_suit", "opposition_suit", "trick", "plate_total")
+_SUIT = np.array(SUIT, dtype=np.int64)
+_VALUE = np.array(VALUE, dtype=np.int64)
+_SUIT_MASK = np.array([sum(1 << c for c in range(MIGRATION) if SUIT[c] == s) for s in range(5)], dtype=np.int64)
+_ALL_POLICY = (1 << MIGRATION) - 1
+_MIG_BIT = 1 << MIGRATION
+_MASK32 = 0xFFFFFFFF
+MAX_SEATS = 5
+
+
+# --- the Mersenne Twister, as CPython's random.Random ------------------------------------------------------------
+# Kept here rather than shared with the engine: numba's on-disk cache does not notice a change in a function that
+# another file compiles in.
+@njit(cache=True)
+def _seed_one(mt, mti, k, s, seed):
+    """``random.Random(seed)`` for the bot of game ``k``, seat ``s``: ``init_by_array`` over abs(seed)'s words."""
+    a = abs(seed)
+    key0, key1 = a & _MASK32, a >> 32
+    key_len = 1 if key1 == 0 else 2
+    m = mt[k, s]
+    m[0] = 19650218
+    for j in range(1, 624):
+        prev = np.int64(m[j - 1])
+        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & _MASK32
+    i, j = 1, 0
+    for _ in range(max(624, key_len)):
+        prev = np.int64(m[i - 1])
+        kj = key0 if j == 0 else key1
+        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + kj + j) & _MASK32
+        i += 1
+        j += 1
+        if i >= 624:
+            m[0] = m[623]
+            i = 1
+        if j >= key_len:
+            j = 0
+    for _ in range(623):
+        prev = np.int64(m[i - 1])
+        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK32
+        i += 1
+        if i >= 624:
+            m[0] = m[623]
+            i = 1
+    m[0] = 0x80000000
+    mti[k, s] = 624
+
+
+@njit(cache=True)
+def seed_bots(mt, mti, envs, seats, seeds):
+    """Seed the bot of (``envs[i]``, ``seats[i]``) with ``seeds[i]`` for every ``i``."""
+    for i in range(envs.shape[0]):
+        _seed_one(mt, mti, envs[i], seats[i], seeds[i])
+
+
+@njit(cache=True, inline="always")
+def _genrand(mt, mti, k, s):
+    """The next 32-bit output of the generator of game ``k``, seat ``s`` (genrand_uint32)."""
+    if mti[k, s] >= 624:
+        m = mt[k, s]
+        for i in range(624):
+            y = (np.int64(m[i]) & 0x80000000) | (np.int64(m[(i + 1) % 624]) & 0x7FFFFFFF)
+            v = np.int64(m[(i + 397) % 624]) ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            m[i] = v
+        mti[k, s] = 0
+    y = np.int64(mt[k, s, mti[k, s]])
+    mti[k, s] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _MASK32
+
+
+@njit(cache=True, inline="always")
+def _randbelow(mt, mti, k, s, n):
+    """``rng.randrange(n)``: getrandbits(n.bit_length()) until it is below ``n``."""
+    bits = 0
+    while (n >> bits) > 0:
+        bits += 1
+    r = _genrand(mt, mti, k, s) >> (32 - bits)
+    while r >= n:
+        r = _genrand(mt, mti, k, s) >> (32 - bits)
+    return r
+
+
+@njit(cache=True, inline="always")
+def _random(mt, mti, k, s):
+    """``rng.random()``: 53 bits from two outputs."""
+    a = _genrand(mt, mti, k, s) >> 5
+    b = _genrand(mt, mti, k, s) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+# --- legality (rules._split, _legal_parts) -------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _split(q, rp, rs, os_, cards):
+    """(cards, mode, forced) a player of party ``q`` may play now, with card bitmasks."""
+    if q == rp:
+        own = cards & _SUIT_MASK[rs]
+        if own:
+            return own, UP, False
+        other = cards if os_ < 0 else cards & _SUIT_MASK[os_]
+    elif os_ < 0:
+        own = cards & ~_SUIT_MASK[rs]
+        if own:
+            return own, UP, False
+        other = cards
+    else:
+        own = cards & _SUIT_MASK[os_]
+        if own:
+            return own, UP, False
+        other = cards & _SUIT_MASK[rs]
+    if other:
+        return other, FORCED, True
+    return cards, DOWN, False
+
+
+# --- the heuristic (bots.HeuristicBot) ----------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _trick_winner(ups_seat, ups_card, m):
+    """``cards.trick_winner`` of the face-up cards ``(ups_seat[i], ups_card[i])``, ``i < m``, in play order."""
+    eco = -1
+    s0 = s1 = s2 = s3 = 0
+    for i in range(m):
+        c = ups_card[i]
+        s = _SUIT[c]
+        if s == ECONOMY:
+            eco = ups_seat[i]
+        elif s == 0:
+            s0 += _VALUE[c]
+        elif s == 1:
+            s1 += _VALUE[c]
+        elif s == 2:
+            s2 += _VALUE[c]
+        else:
+            s3 += _VALUE[c]
+    if eco >= 0:
+        return eco
+    best = max(max(s0, s1), max(s2, s3))
+    popular = -1
+    for i in range(m - 1, -1, -1):
+        s = _SUIT[ups_card[i]]
+        if (s0, s1, s2, s3)[s] == best:
+            popular = s
+            break
+    win, low = -1, 99
+    for i in range(m):
+        c = ups_card[i]
+        if _SUIT[c] == popular and _VALUE[c] < low:
+            win, low = ups_seat[i], _VALUE[c]
+    return win
+
+
+@njit(cache=True, inline="always")
+def _win_value(party_me, tokens, late, my_tokens, tricks_won_me, plate, libra_me):
+    """``HeuristicBot._win_value`` (``libra_me[p]``: my tokens on plate ``p``; ``plate[p]``: the plate's tokens)."""
+    if tokens <= 0:
+        return -3.0 - max(0, my_tokens + 1)
+    pl, other = party_me, 1 - party_me
+    if plate[pl] >= PLATE_MAX:
+        return float(libra_me[other] - libra_me[pl] - 1) - 1.0
+    v = 0.0
+    if tricks_won_me == 0:
+        v -= 1.0 + late
+    lead = plate[pl] + 1 - plate[other]
+    if lead > 0:
+        v += 0.6 + 0.6 * late
+    else:
+        v -= 0.3
+    if plate[pl] + 1 >= PLATE_MAX:
+        v -= 0.8
+    return v
+
+
+@njit(cache=True, inline="always")
+def _migration_value(action, plate, libra_me):
+    """``HeuristicBot._migration_value``."""
+    if action == MIG_NO_TOKEN:
+        return -0.2
+    src = TAILS if action == MIG_FROM_TAILS else CLAWS
+    dst = 1 - src
+    if plate[dst] >= PLATE_MAX:
+        return float(libra_me[src] - 1 - (libra_me[dst] + 1)) + 0.5
+    after_src, after_dst = plate[src] - 1, plate[dst] + 1
+    mine_src, mine_dst = libra_me[src] - 1, libra_me[dst] + 1
+    if plate[src] > plate[dst]:
+        before = libra_me[src]
+    elif plate[dst] > plate[src]:
+        before = libra_me[dst]
+    else:
+        before = 0
+    if after_src > after_dst:
+        after = mine_src
+    elif after_dst > after_src:
+        after = mine_dst
+    else:
+        after = 0
+    v = 0.5 * (after - before)
+    if plate[src] >= PLATE_MAX:
+        v += 1.0
+    if after_dst >= PLATE_MAX:
+        v -= 0.5
+    return v
+
+
+@njit(cache=True, inline="always")
+def _value(action, mode, n, turn, late, party, tokens_of, tricks_won_me, plate, libra_me, ups_seat, ups_card, m):
+    """``HeuristicBot._value`` for me (seat 0 of the observation: the others clockwise)."""
+    val = 0.0
+    my_party = party[0]
+    tokens = tokens_of[0]
+    if action >= FLIP:
+        action -= FLIP
+        my_party = 1 - my_party
+        tokens -= 1
+        val -= TOKEN_VALUE
+    if action >= MIGRATION:
+        return val + _migration_value(action, plate, libra_me) - 0.1
+    card = action
+    count = m
+    if mode != DOWN:
+        if mode != UP:
+            my_party = 1 - my_party  # forced switch
+        ups_seat[m] = 0
+        ups_card[m] = card
+        count = m + 1
+    remaining = n - turn - 1
+    if count == 0:
+        return val
+    winner = _trick_winner(ups_seat, ups_card, count)
+    if winner == 0:
+        if _SUIT[card] == ECONOMY:
+            hold = math.pow(0.35, float(remaining))
+        else:
+            hold = math.pow(1.0 - 0.08 * _VALUE[card], float(remaining)) if remaining else 1.0
+        val += hold * _win_value(my_party, tokens, late, tokens_of[0], tricks_won_me, plate, libra_me)
+        val -= (1 - hold) * 0.05 * ((10 - _VALUE[card]) if _SUIT[card] != ECONOMY else 5)
+    else:
+        if mode != DOWN:
+            if _SUIT[card] == ECONOMY:
+                val -= 0.4
+            else:
+                val -= 0.02 * (10 - _VALUE[card])
+        other = party[winner]
+        if tokens_of[winner] == 0 and remaining == 0:
+            val += tokens * 0.8
+        elif plate[other] >= PLATE_MAX and remaining == 0:
+            val += libra_me[1 - other] - libra_me[other]
+    return val
+
+
+@njit(cache=True, inline="always")
+def _count(obs, k, at, scale):
+    """A small count stored as ``count / scale`` in the observation."""
+    return np.int64(obs[k, at] * np.float32(scale) + np.float32(0.5))
+
+
+@njit(cache=True)
+def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
+    """``out[k]`` = the move of the scripted bot of kind ``kinds[k]`` (an index into ``NAMES``) for game ``k``'s mover
+    (seat ``player[k]``), from its observation ``obs[k]`` and legal mask ``mask[k]``; games with ``kinds[k] < 0``
+    are left alone."""
+    party = np.zeros(MAX_SEATS, dtype=np.int64)
+    tokens_of = np.zeros(MAX_SEATS, dtype=np.int64)
+    plate = np.zeros(2, dtype=np.int64)
+    libra_me = np.zeros(2, dtype=np.int64)
+    ups_seat = np.zeros(MAX_SEATS + 1, dtype=np.int64)
+    ups_card = np.zeros(MAX_SEATS + 1, dtype=np.int64)
+    actions = np.zeros(2 * FLIP, dtype=np.int64)
+    modes = np.zeros(2 * FLIP, dtype=np.int64)
+    for k in range(kinds.shape[0]):
+        kind = kinds[k]
+        if kind < 0:
+            continue
+        seat = player[k]
+        if kind == RANDOM:
+            legal = 0
+            for a in range(mask.shape[1]):
+                legal += mask[k, a] != 0
+            r = _randbelow(mt, mti, k, seat, legal)
+            for a in range(mask.shape[1]):
+                if mask[k, a] != 0:
+                    if r == 0:
+                        out[k] = a
+                        break
+                    r -= 1
+            continue
+        # --- the table as the observation shows it (seat 0: me) ---
+        hand = 0
+        for c in range(NUM_CARDS):
+            if obs[k, lay[L_HAND] + c] > 0:
+                hand |= 1 << c
+        turn = 0
+        for s in range(n):
+            party[s] = 1 if obs[k, lay[L_PARTY] + 2 * s + 1] > 0 else 0
+            tokens_of[s] = _count(obs, k, lay[L_UNSPENT] + s, 5.0)
+            if obs[k, lay[L_TRICK_PLAYED] + s] > 0:
+                turn += 1
+        libra_me[TAILS] = _count(obs, k, lay[L_LIBRA_T], 7.0)
+        libra_me[CLAWS] = _count(obs, k, lay[L_LIBRA_C], 7.0)
+        plate[TAILS] = _count(obs, k, lay[L_PLATES], 7.0)
+        plate[CLAWS] = _count(obs, k, lay[L_PLATES] + 1, 7.0)
+        tricks_done = _count(obs, k, lay[L_TRICK], 9.0)
+        tricks_won_me = TOKENS - tokens_of[0] - _count(obs, k, lay[L_SPENT], 5.0)
+        rp = rs = os_ = -1
+        for i in range(2):
+            if obs[k, lay[L_RULING_PARTY] + i] > 0:
+                rp = i
+        for i in range(5):
+            if obs[k, lay[L_RULING_SUIT] + i] > 0:
+                rs = i
+            if obs[k, lay[L_OPP_SUIT] + i] > 0:
+                os_ = i
+        m = 0  # the face-up policy cards of this trick, in play order: the seats -turn .. -1 from me
+        for s in range(n - turn, n):
+            if obs[k, lay[L_TRICK_DOWN] + s] > 0:
+                continue
+            base = lay[L_TRICK_CARD] + s * NUM_CARDS
+            for c in range(MIGRATION):
+                if obs[k, base + c] > 0:
+                    ups_seat[m] = s
+                    ups_card[m] = c
+                    m += 1
+                    break
+        # --- the legal moves, in ascending action order, and how each is played ---
+        cards = hand & _ALL_POLICY
+        q = party[0]
+        flip_cards, flip_mode, can_flip = cards, UP, tokens_of[0] > 0
+        if rs < 0:
+            own, mode = cards, UP
+        else:
+            own, mode, forced = _split(q, rp, rs, os_, cards)
+            if can_flip:
+                if forced:
+                    can_flip = False
+                else:
+                    flip_cards, flip_mode, forced2 = _split(1 - q, rp, rs, os_, cards)
+                    can_flip = not forced2
+        count = 0
+        for c in range(MIGRATION):
+            if own >> c & 1:
+                actions[count] = c
+                modes[count] = mode
+                count += 1
+        mig_first = count
+        if hand & _MIG_BIT:
+            if libra_me[TAILS]:
+                actions[count] = MIG_FROM_TAILS
+                count += 1
+            if libra_me[CLAWS]:
+                actions[count] = MIG_FROM_TAILS + 1
+                count += 1
+            if not (libra_me[TAILS] or libra_me[CLAWS]):
+                actions[count] = MIG_NO_TOKEN
+                count += 1
+        mig_end = count
+        for i in range(mig_first, mig_end):
+            modes[i] = MIG
+        if can_flip:
+            for c in range(MIGRATION):
+                if flip_cards >> c & 1:
+                    actions[count] = FLIP + c
+                    modes[count] = flip_mode
+                    count += 1
+            for i in range(mig_first, mig_end):
+                actions[count] = FLIP + actions[i]
+                modes[count] = MIG
+                count += 1
+        if count == 1:
+            out[k] = actions[0]
+            continue
+        late = tricks_done / TRICKS_PER_ROUND
+        best, best_val = actions[0], -1e9
+        for i in range(count):
+            v = _value(actions[i], modes[i], n, turn, late, party, tokens_of, tricks_won_me, plate, libra_me,
+                       ups_seat, ups_card, m)
+            v += _random(mt, mti, k, seat) * 1e-3
+            if v > best_val:
+                best, best_val = actions[i], v
+        out[k] = best
+
+
+class BatchBots:
+    """Politrickers' scripted bots (:data:`NAMES`) over the N games of a batched engine of ``game`` (a
+    :class:`~hustings.politrickers.rules.PolitrickersGame`): one random generator per (game, seat), seeded by
+    :meth:`seed`; :meth:`act` moves for every game whose mover a scripted bot plays."""
+
+    names = NAMES
+
+    def __init__(self, game, num_envs: int):
+        self.game = game
+        self.num_envs = int(num_envs)
+        self.num_players = n = game.num_players
+        fields = {name: start for name, start, _, _ in game.observation_fields()}
+        self._lay = np.array([fields[b] for b in _BLOCKS], dtype=np.int64)
+        self._mt = np.zeros((self.num_envs, n, 624), dtype=np.uint32)
+        self._mti = np.full((self.num_envs, n), 624, dtype=np.int64)
+        for s in range(n):  # every generator starts as random.Random(0) until seeded
+            seed_bots(self._mt, self._mti, np.arange(self.num_envs, dtype=np.int64),
+                      np.full(self.num_envs, s, dtype=np.int64), np.zeros(self.num_envs, dtype=np.int64))
+
+    def seed(self, envs, seats, seeds) -> None:
+        """Seed the bot of game ``envs[i]``, seat ``seats[i]`` as ``Bot.reset(seeds[i])`` seeds a Python bot
+        (``random.Random(seeds[i])``; ints of at most 64 bits)."""
+        seed_bots(self._mt, self._mti, np.asarray(envs, dtype=np.int64), np.asarray(seats, dtype=np.int64),
+                  np.asarray(seeds, dtype=np.int64))
+
+    def act(self, kinds: np.ndarray, player: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+            out: np.ndarray) -> None:
+        """Write into ``out[k]`` (``int64[N]``) the move of game ``k``'s mover (seat ``player[k]``) played by the bot
+        of kind ``kinds[k]`` (``int8[N]``, an index into :data:`NAMES`; ``-1``: leave ``out[k]`` alone), from the
+        movers' observations ``obs`` (``engine.observe``) and legal masks ``mask`` (``engine.legal_mask``)."""
+        act_bots(kinds, player, obs, mask, self._mt, self._mti, self._lay, self.num_players, out)
