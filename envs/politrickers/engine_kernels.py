@@ -483,14 +483,16 @@ def _resolve_trick(st, big, mt, term, winners, k, deck, n):
 def _apply_one(st, big, mt, term, winners, k, action, deck, n):
     """Play ``action`` in game k; whether a round ended (the scores changed)."""
     p = _seat(st[k, TRICK_START] + st[k, TURN], n)
-    own, mode, migs, flip_cards, flip_mode, can_flip = _legal(
-        big[k, HANDS + p], st[k, TOKENS_ + p], st[k, PARTY + p], st[k, RULING_PARTY],
-        st[k, RULING_SUIT], st[k, OPP_SUIT], st[k, LIBRA + p], st[k, LIBRA + MAX_SEATS + p])
     base = action - FLIP if action >= FLIP else action
+    # the move's mode, as _legal gives it, from the one _split it needs
     if base >= MIG_FROM_TAILS:
         mode = MIG
-    elif action >= FLIP:
-        mode = flip_mode
+    elif st[k, RULING_SUIT] < 0:
+        mode = UP
+    else:
+        q = st[k, PARTY + p]
+        _, mode, _ = _split(1 - q if action >= FLIP else q, st[k, RULING_PARTY], st[k, RULING_SUIT], st[k, OPP_SUIT],
+                            big[k, HANDS + p] & _ALL_POLICY)
     e = LOG + 7 * st[k, NLOG]
     st[k, e] = p
     st[k, e + 1] = action
