@@ -34,7 +34,7 @@ from . import inputs
 from .boards import board_view
 from .security import token_matches
 from .tables import TABLES
-from .view import seat_view
+from .view import move_label, seat_view
 
 #: The most bot moves one request plays (a guard; every game ends long before).
 MAX_BOT_MOVES = 10_000
@@ -179,7 +179,8 @@ class Session:
                                                             for v in range(self.game.num_players)]
         self.log.append({"player": player, "seen": seen, "revealed": revealed_by_move(st, player, action),
                          "public": move_seen_by(st, player, action, -1),  # as one who holds no seat sees it
-                         "events": len(getattr(st, "event_log", ()))})  # the events before it (view.py narrates)
+                         "events": len(getattr(st, "event_log", ())),  # the events before it (view.py narrates)
+                         "label": move_label(st, player, action)})  # the move in the story's words (view.py)
         self.recorder.add(player, action)
         st.apply_unchecked(action)
         self.updated = time.time()

@@ -71,9 +71,27 @@ def feed(session, viewer: int | None, since: int = 0) -> list[dict]:
             out.append({"n": 0, "lines": lines})
     for i in range(since, len(log)):
         lines = narrate(st.game, events, bounds[i], bounds[i + 1])
-        if lines:
-            out.append({"n": i + 1, "lines": lines})
+        label = log[i].get("label")
+        if lines or label:
+            out.append({"n": i + 1, "lines": lines, "move": label})
     return out
+
+
+def move_label(st, player: int, action: int) -> str | None:
+    """A move as the page words it in the story ("Up (+): Supporter Duke of Argyll: ±10 Votes on a bill"), read
+    from the state just before it; ``None`` for a move hidden from the other seats (they see it as hidden) and
+    where the move's own name reads well (the card games)."""
+    if st.game.name != "prime_minister" or st.is_terminal() or st.hidden_move(player, action) is not None:
+        return None
+    try:
+        prompt = _pm_prompt(st, player)
+    except Exception:  # noqa: BLE001 - a label is decoration: the move's own name is shown instead
+        return None
+    choice = next((c for c in prompt["choices"] if c["action"] == action), None)
+    if choice is None or choice["label"] in ("Yes", "No"):
+        return None
+    about = prompt.get("about")
+    return f"{choice['label']} ({about})" if about else choice["label"]
 
 
 def narrate(game, events: list[dict], lo: int = 0, hi: int | None = None) -> list[dict]:
@@ -244,6 +262,10 @@ def _democracy_table(st, viewer):
     last = None
     if st.last_trick:
         last = {"plays": [card_name(c) for c in st.last_trick], "winner": st.last_winner}
+        for e in reversed(st.events(viewer, max(0, len(st.event_log) - 30))):
+            if e["type"] == "trick":
+                last.update(upcard=e["upcard"], trump=e["trump"], how=e["how"], trick=e["trick"])
+                break
     return {
         "game": "democracy", "island": st.island + (0 if st.finished else 1), "day": st.day + 1,
         "trick": st.trick + 1, "tricks": len(st.pool), "dealer": st.dealer,
@@ -286,8 +308,25 @@ def _politrickers_table(st, viewer):
         "opposition_suit": None if st.opp_suit < 0 else SUIT_NAMES[st.opp_suit],
         "plates": {"Tails": st.plate[0], "Claws": st.plate[1]}, "plate_max": PLATE_MAX,
         "current_trick": trick, "seats": seats, "hand": seats[viewer]["hand"] if viewer is not None else None,
+        "last_trick": _last_trick(st, viewer),
         "rounds_played": [{"round": h["round"], "end": h["end"], "points": h["points"]} for h in st.history],
     }
+
+
+def _last_trick(st, viewer):
+    """The last complete trick of the round as ``viewer`` saw it (its event): cards in play order, the winner, why."""
+    for e in reversed(st.events(viewer, max(0, len(st.event_log) - 40))):
+        if e["type"] == "round_start":
+            return None
+        if e["type"] == "trick":
+            cards = [{"seat": p, "card": c} for p, c in e["cards"]]
+            mine = e.get("face_down_card")
+            for p in e.get("face_down") or []:
+                seen = mine if p == viewer else (e.get("private") or {}).get(p, {}).get("face_down_card")
+                cards.append({"seat": p, "card": seen, "down": True})
+            return {"trick": e["trick"], "cards": cards, "winner": e["winner"], "card": e["card"],
+                    "popular": e["popular"], "trump": e["trump"], "sums": e["sums"], "token_to": e["token_to"]}
+    return None
 
 
 def _politix_table(st, viewer):
@@ -502,6 +541,7 @@ def _pm_prompt(st, player: int) -> dict:
     legal = st.legal_actions()
     choices = []
     question = f"Choose {PHASE_WORDS.get(kind, kind)}"
+    about = None  # what a sub-choice is about, for the story
     bills = st.bills
 
     def bill_slot(i: int) -> str:
@@ -550,6 +590,7 @@ def _pm_prompt(st, player: int) -> dict:
         question = (f"{_seat_words(st, req)} asks your permission, as PM, to {C.action_name(pend.get('request', 0))}"
                     " (it moves Government MPs)")
         choices = [_choice(C.YES, "Permit"), _choice(C.NO, "Refuse")]
+        about = f"P{req}: {C.action_name(pend.get('request', 0))}"
     elif kind == "event":
         card = C.EVENT_LIST[st.event]
         question = (f"Event: {card['name']}. As PM, choose how you respond (you have {st.cubes[player]} "
@@ -563,6 +604,7 @@ def _pm_prompt(st, player: int) -> dict:
         task = st.tasks[0] if st.tasks and st.tasks[0][0] == "eff" else None
         e, ctx = (task[1], task[2]) if task else ({}, {})
         what = f"{_source_words(st, ctx)}: {effect_text(e) if e else 'an effect'}"
+        about = what
         question = {"eff_sector": f"{what}. Which Sector?", "eff_party": f"{what}. For which party?",
                     "eff_player": f"{what}. Which player?", "eff_sign": f"{what}. Up or down?",
                     "eff_dir": f"{what}. Which way?", "eff_bill": f"{what}. On which bill?",
@@ -662,7 +704,10 @@ def _pm_prompt(st, player: int) -> dict:
         choices = [_pm_main_choice(st, player, a) for a in legal]
     if not choices:
         choices = [_choice(a, C.action_name(a)) for a in legal]
-    return {"question": question, "choices": choices}
+    out = {"question": question, "choices": choices}
+    if about:
+        out["about"] = about
+    return out
 
 
 def _event_text(ev: dict) -> str:
