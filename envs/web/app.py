@@ -23,6 +23,8 @@ game's token (``X-Hustings-Token`` header, or ``?token=``), given once, in the r
                                             ``token``
 ``GET  /api/records``                       finished games saved in the data folder
 ``GET  /api/records/{name}``                one of them (JSON download)
+``GET  /rules/{game}``                      the game's rules notes (``RULES.md``) as a page (``reference.py``)
+``GET  /api/reference/{game}``              its card texts, quick rules and set-up words (``reference.py``)
 ==========================================  =========================================================================
 
 Who may ask (``security.py``): only pages of this server (Host and Origin checked), and only its creator (the
@@ -44,6 +46,7 @@ from starlette.staticfiles import StaticFiles
 
 from hustings.errors import WebError
 
+from .reference import routes as reference_routes
 from .security import RequestGuard, read_json, request_token
 from .store import SessionStore
 
@@ -182,6 +185,7 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
         Route("/api/replays", new_replay, methods=["POST"]),
         Route("/api/records", list_records),
         Route("/api/records/{name}", get_record),
+        *reference_routes(),  # /rules/{game}, /api/reference/{game} (reference.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(RequestGuard, hosts=tuple(hosts))],
