@@ -46,12 +46,15 @@ line per game, e.g. ``vector democracy 4p N=1024: 6,100,000 random decisions/s/c
 ``hearts`` through pyspiel (plain random play, and with the information-state tensor to NumPy each decision; skipped
 without open_spiel) and the game's AEC env (the ``agent_iter`` loop). Targets (compiled, N=1024, 4 players):
 >= 5,000,000 random decisions/s and >= 2,000,000 with observations (``--check``: exit 1 when a compiled engine
-misses them at N >= 1024).
+misses them at N >= 1024). ``--vector --scaling`` adds how random play scales from one process to two (each with its
+own N games, as process-parallel training runs them), in decisions per wall-clock second: target >= 1.7x on 2 idle
+cores.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import statistics
 import sys
@@ -581,6 +584,68 @@ def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, se
     return lines
 
 
+SCALING_TARGET = 1.7  # 2 processes' decisions against one process's, in the same wall time
+
+
+def _scaling_worker(job: tuple) -> int:
+    """Random decisions one process makes through game ``name``'s batched engine in ``seconds`` of wall time (after
+    a warm-up: compiling or loading the kernels is not counted)."""
+    from . import vector
+
+    name, players, num_envs, seconds, seed = job
+    game = registry.make_game(name, players)
+    engine = vector.engine_class(name)(game, num_envs)
+    engine.reset(vector.episode_seeds(seed, np.arange(num_envs), np.zeros(num_envs, dtype=np.int64)))
+    pick = random_picker(seed)
+    mask = np.zeros((num_envs, game.num_actions), dtype=np.int8)
+    next_seed = (seed + 1) * 1_000_003
+    decisions, t0, warm = 0, time.perf_counter(), min(seconds, 0.3)
+    while True:
+        elapsed = time.perf_counter() - t0
+        if elapsed >= warm + seconds:
+            return decisions
+        engine.legal_mask(mask)
+        live = int(np.count_nonzero(engine.player >= 0))
+        engine.apply(pick(mask))
+        if elapsed >= warm:
+            decisions += live
+        ended = np.flatnonzero(engine.player < 0)
+        if len(ended):
+            engine.reset(np.arange(next_seed, next_seed + len(ended), dtype=np.int64), ended)
+            next_seed += len(ended)
+
+
+def scaling_line(name: str, players: int | None = None, num_envs: int = 1024, seconds: float = 2.0, rounds: int = 3,
+                 misses: list | None = None) -> str:
+    """How random play through the batched engine scales to 2 cores: two processes (each its own ``num_envs``
+    games, as ``SubprocVecEnv``-style training runs them) against one, in decisions per wall-clock second; medians
+    over ``rounds`` alternating rounds. Wall time, so other work on the machine lowers it: run it on idle cores."""
+    import multiprocessing
+
+    players = players or registry.info(name).default_players
+    ctx = multiprocessing.get_context("spawn")  # the same on Linux, macOS and Windows
+    ratios = []
+    with ctx.Pool(2) as pool:
+        pool.map(_scaling_worker, [(name, players, num_envs, 0.2, 0)] * 2)  # both workers import and compile
+        for r in range(rounds):
+            one = pool.apply(_scaling_worker, ((name, players, num_envs, seconds, r),))
+            two = sum(pool.map(_scaling_worker, [(name, players, num_envs, seconds, r), (name, players, num_envs,
+                                                                                          seconds, r + 100)]))
+            ratios.append(two / one)
+    ratio = statistics.median(ratios)
+    if misses is not None and ratio < SCALING_TARGET:
+        misses.append(f"{name} scaling")
+    return (f"scaling {name} {players}p N={num_envs}: 2 processes {ratio:.2f}x one (decisions per wall-clock second, "
+            f"target >= {SCALING_TARGET}; {os.cpu_count()} cores, load average {_load()})")
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):  # Windows
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     import hustings
@@ -604,6 +669,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the batched engine (hustings.vector) in decisions per CPU-second")
     parser.add_argument("--num-envs", type=int, default=1024,
                         help="games stepped together with --vector (default 1024)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="with --vector: also how random play scales from one process to two (wall time)")
     args = parser.parse_args(argv)
     misses = []
     ref = None
@@ -613,6 +680,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.vector:
             for line in vector_lines(name, args.players, args.num_envs, args.seconds, args.rounds, misses=misses):
                 print(line, flush=True)
+            if args.scaling:
+                print(scaling_line(name, args.players, args.num_envs, args.seconds, args.rounds, misses), flush=True)
             continue
         if args.search:
             misses += report_search(bench_search(name, args.players, args.seconds, args.rounds, ref))
