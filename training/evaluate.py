@@ -24,8 +24,11 @@ import json
 import math
 import multiprocessing as mp
 import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 import hustings
 from hustings.play import records
@@ -49,41 +52,138 @@ def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
 _WORKER: dict = {}
 
 
+def quiet_worker() -> None:
+    """In a pool worker: leave Ctrl-C to the main process (which stops the pool and says so in one line, instead
+    of a traceback from every worker) and die at once on SIGTERM (``Pool.terminate``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@contextmanager
+def sigterm_stops():
+    """In the main process while a pool runs: SIGTERM raises ``KeyboardInterrupt``, so that the pool is terminated
+    with its workers (by ``with Pool(...)``) and the command ends as on Ctrl-C. A no-op outside the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple],
-                 names: list[str] | None = None) -> None:
+                 names: list[str] | None = None, worker: bool = False) -> None:
+    if worker:
+        quiet_worker()
     module = hustings.game_module(game_name)
-    _WORKER["game"] = module.raw_env.game_class(num_players, **game_options)
-    _WORKER["bots"] = [build_bot(game_name, r) for r in recipes]
+    _WORKER["game"] = game = module.raw_env.game_class(num_players, **game_options)
+    _WORKER["bots"] = [specs.build(game_name, r, game=game) for r in recipes]
     _WORKER["names"] = names  # set: keep a game record of every game
+
+
+def play_rotation(game, bots: list, seed: int, rotation: int, names: list[str] | None = None) -> dict:
+    """Rotation ``rotation`` of deal ``seed``: one game, bot ``b`` in seat ``(b + rotation) % n``; its result (with
+    its record when ``names``, the bots' names, is given). Bot seeds are fixed per (deal, rotation, bot), so every
+    run, in any process and any order, plays the same game."""
+    n = game.num_players
+    seat_of = [(b + rotation) % n for b in range(n)]
+    by_seat = [None] * n
+    for b, s in enumerate(seat_of):
+        by_seat[s] = bots[b]
+    recorder = Recorder(game, seed, players=[names[seat_of.index(s)] for s in range(n)]) if names else None
+    bot_seeds = [seed * 1009 + rotation * 31 + seat_of.index(s) for s in range(n)]
+    state = play_game(game, by_seat, seed=seed, bot_seeds=bot_seeds,
+                      on_action=None if recorder is None else (lambda st, p, a: recorder.add(p, a)))
+    winners = state.winners()
+    scores = state.scores()
+    out = {"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],
+           "scores": [float(scores[s]) for s in seat_of], "truncated": bool(state.truncated)}
+    if recorder is not None:
+        out["record"] = recorder.record(state)
+    return out
 
 
 def duplicate_set(game, bots: list, seed: int, rotations: int, names: list[str] | None = None) -> list[dict]:
     """One duplicate set: deal ``seed`` played ``rotations`` times by ``bots`` (bot ``b`` in seat ``(b + r) % n`` in
     rotation ``r``); one result per game (with its record when ``names``, the bots' names, is given)."""
-    n = game.num_players
-    out = []
-    for r in range(rotations):
-        seat_of = [(b + r) % n for b in range(n)]
-        by_seat = [None] * n
-        for b, s in enumerate(seat_of):
-            by_seat[s] = bots[b]
-        recorder = Recorder(game, seed, players=[names[seat_of.index(s)] for s in range(n)]) if names else None
-        # bot RNGs fixed per (deal, rotation, bot): every run gives the same games
-        bot_seeds = [seed * 1009 + r * 31 + seat_of.index(s) for s in range(n)]
-        state = play_game(game, by_seat, seed=seed, bot_seeds=bot_seeds,
-                          on_action=None if recorder is None else (lambda st, p, a: recorder.add(p, a)))
-        winners = state.winners()
-        scores = state.scores()
-        out.append({"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],
-                    "scores": [float(scores[s]) for s in seat_of], "truncated": bool(state.truncated)})
-        if recorder is not None:
-            out[-1]["record"] = recorder.record(state)
-    return out
+    return [play_rotation(game, bots, seed, r, names) for r in range(rotations)]
 
 
 def _play_set(task: tuple[int, int]) -> list[dict]:
     seed, rotations = task
     return duplicate_set(_WORKER["game"], _WORKER["bots"], seed, rotations, _WORKER.get("names"))
+
+
+def _play_game(task: tuple[int, int]) -> dict:
+    seed, rotation = task
+    return play_rotation(_WORKER["game"], _WORKER["bots"], seed, rotation, _WORKER.get("names"))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) stopped a tournament: ``played`` of ``total`` games were played (and are lost)."""
+
+    def __init__(self, played: int, total: int):
+        super().__init__(f"interrupted after {played} of {total} games")
+        self.played, self.total = played, total
+
+
+# --- how long it will take --------------------------------------------------------------------------------------
+def time_bots(game_name: str, game, recipes: dict[str, tuple], positions: int = 6, seed: int = 0) -> dict:
+    """What games of these bots cost, measured here and now: one game of ``heuristic`` bots (``random`` where the
+    game has no heuristic; its seconds and decisions), then each bot's seconds per move (``recipes``: SPEC -> recipe) over ``positions`` states spread over
+    that game, after one untimed move (first-call costs). Text agents are not asked (a language model's reply may
+    cost money) and count as free. Returns ``{"game_seconds", "decisions", "per_move": {SPEC: seconds}}``."""
+    bots_of = hustings.registry.info(game_name).bots
+    make = next((bots_of[k] for k in ("heuristic", "random") if k in bots_of), next(iter(bots_of.values())))
+    n = game.num_players
+    seen: list = []
+    play_game(game, [make(seed=seed + p) for p in range(n)], seed=seed,
+              on_action=lambda st, p, a: seen.append(st.clone()))
+    t0 = time.perf_counter()
+    play_game(game, [make(seed=seed + p) for p in range(n)], seed=seed)
+    base = time.perf_counter() - t0
+    picks = [seen[round(i * (len(seen) - 1) / max(1, positions - 1))] for i in range(min(positions, len(seen)))]
+    per_move = {}
+    for spec, recipe in recipes.items():
+        if recipe[0] == "text" or not picks:
+            per_move[spec] = 0.0
+            continue
+        bot = specs.build(game_name, recipe, seed=seed, game=game)
+        bot.reset(seed)
+        work = [st.clone() for st in picks]
+        bot.act(picks[0].clone(), picks[0].current_player())  # untimed: imports, compiled kernels, sessions
+        t0 = time.perf_counter()
+        for st in work:
+            bot.act(st, st.current_player())
+        per_move[spec] = (time.perf_counter() - t0) / len(work)
+    return {"game_seconds": base, "decisions": len(seen), "per_move": per_move}
+
+
+def game_seconds(timing: dict, lineup: list[str]) -> float:
+    """The expected seconds of one game with SPEC ``lineup[p]`` in seat ``p``, from :func:`time_bots`."""
+    share = timing["decisions"] / max(1, len(lineup))
+    return timing["game_seconds"] + share * sum(timing["per_move"][s] for s in lineup)
+
+
+def parallel_workers(workers: int) -> int:
+    """How many of ``workers`` processes run at once: at most one per CPU core."""
+    return max(1, min(workers, os.cpu_count() or 1))
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` for people: ``"12 s"``, ``"3 min 20 s"``, ``"1 h 05 min"``."""
+    s = max(1, round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {(s % 3600) // 60:02d} min"
 
 
 # --- statistics -------------------------------------------------------------------------------------------------
@@ -130,6 +230,8 @@ def ratings(games: list[dict], m: int, iters: int = 200) -> list[float]:
 
 
 def summarise(names: list[str], games: list[dict], num_players: int) -> dict:
+    """The tournament's summary from its games: per bot games, win rate, Wilson interval, mean score, rating and
+    win rate by seat."""
     m = len(names)
     n = len(games)
     result = {"games": n, "num_players": num_players, "fair_share": 1.0 / num_players,
@@ -151,6 +253,7 @@ def summarise(names: list[str], games: list[dict], num_players: int) -> dict:
 
 
 def markdown(result: dict, title: str | None = None) -> str:
+    """The summary of :func:`tournament` as a Markdown table, best rating first."""
     fair = result["fair_share"]
     lines = []
     if title:
@@ -167,16 +270,42 @@ def markdown(result: dict, title: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def verdict(name: str, r: dict, fair: float, num_players: int) -> str:
+    """One bot's result in words: its win share with the 95% interval, against the fair share."""
+    lo, hi = r["ci95"]
+    if lo > fair:
+        where = "above the fair share: it beats this table"
+    elif hi < fair:
+        where = "below the fair share: this table beats it"
+    else:
+        where = ("the interval holds the fair share: no clear difference at this many games (more games narrow "
+                 "the interval)")
+    return (f"{name} won {100 * r['win_rate']:.1f}% of {r['games']} games (95% interval {100 * lo:.1f}% to "
+            f"{100 * hi:.1f}%); the fair share at {num_players} players is {100 * fair:.1f}% (1 in {num_players}): "
+            f"{where}.")
+
+
+def verdicts(result: dict) -> list[str]:
+    """:func:`verdict` of every bot whose SPEC sits at one seat only (the first bot where every seat has the same)."""
+    specs_ = result.get("specs") or list(result["bots"])
+    single = [i for i, s in enumerate(specs_) if specs_.count(s) == 1] or [0]
+    names = list(result["bots"])
+    return [verdict(names[i], result["bots"][names[i]], result["fair_share"], result["num_players"]) for i in single]
+
+
 # --- the tournament ---------------------------------------------------------------------------------------------
 def tournament(game_name: str, specs: list[str], games: int, num_players: int | None = None,
                game_options: dict | None = None, seed: int = 0, workers: int | None = None,
                progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None,
-               records_dir: str | None = None) -> dict:
+               records_dir: str | None = None, estimate: bool = False, log=None) -> dict:
     """Play about ``games`` games (whole duplicate sets of ``n``) between the bots of ``specs``; the summary dict.
 
     ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
     With ``records_dir``, every game is also saved there as a JSON game record (``hustings replay`` reads them).
+    With ``estimate``, the bots are timed first (:func:`time_bots`) and the expected duration is logged (``log``,
+    default: stderr) before the games start. Ctrl-C or SIGTERM stops the workers and raises :class:`Interrupted`.
     """
+    log = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
     module = hustings.game_module(game_name)
     game_options = game_options or {}
     n = num_players or module.raw_env.default_players
@@ -191,31 +320,48 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     recipes = recipes or resolve_specs(game_name, game, specs)
     names = names or bot_names(specs)
     sets = -(-games // n)
-    tasks = [(seed * 1_000_003 + i, n) for i in range(sets)]
-    workers = max(1, min(workers or os.cpu_count() or 1, sets))
+    total = sets * n
+    # one task per game (deal, rotation): the progress bar moves game by game
+    tasks = [(seed * 1_000_003 + i, r) for i in range(sets) for r in range(n)]
+    workers = max(1, min(workers or os.cpu_count() or 1, total))
+    per_game = None
+    if estimate:
+        timing = time_bots(game_name, game, dict(zip(specs, recipes)), seed=seed)
+        per_game = game_seconds(timing, list(specs))
+        log(f"{game_name} {n}p: {total} games ({sets} duplicate deals x {n} seatings) on {workers} worker "
+            f"process{'es' if workers > 1 else ''}; expected about "
+            f"{duration(total * per_game / parallel_workers(workers))} ({per_game:.3f} s a game, timed just now; "
+            f"longer if the cores are busy)")
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=sets * n, unit="game", desc=f"{game_name} {n}p", file=sys.stderr)
+        bar = tqdm(total=total, unit="game", desc=f"{game_name} {n}p", file=sys.stderr)
     played: list[dict] = []
     t0 = time.perf_counter()
     record_names = names if records_dir else None
-    if workers == 1:
-        _init_worker(game_name, n, game_options, recipes, record_names)
-        for t in tasks:
-            played += _play_set(t)
-            if bar:
-                bar.update(n)
-    else:
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(workers, initializer=_init_worker, initargs=(game_name, n, game_options, recipes,
-                                                                      record_names)) as pool:
-            for res in pool.imap_unordered(_play_set, tasks, chunksize=max(1, min(16, sets // (workers * 8)))):
-                played += res
+    try:
+        if workers == 1:
+            _init_worker(game_name, n, game_options, recipes, record_names)
+            for t in tasks:
+                played.append(_play_game(t))
                 if bar:
-                    bar.update(n)
-    if bar:
-        bar.close()
+                    bar.update(1)
+        else:
+            # small chunks for fast games (less traffic), one game at a time for slow ones (a steady bar)
+            chunk = 1 if per_game is None or per_game > 0.02 else max(1, min(8, total // (workers * 8)))
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            with sigterm_stops(), ctx.Pool(workers, initializer=_init_worker,
+                                           initargs=(game_name, n, game_options, recipes, record_names,
+                                                     True)) as pool:
+                for res in pool.imap_unordered(_play_game, tasks, chunksize=chunk):
+                    played.append(res)
+                    if bar:
+                        bar.update(1)
+    except KeyboardInterrupt:
+        raise Interrupted(len(played), total) from None
+    finally:
+        if bar:
+            bar.close()
     played.sort(key=lambda g: (g["seed"], g["seats"]))
     if records_dir:
         for i, g in enumerate(played):
@@ -246,11 +392,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    result = tournament(args.game, args.bots, args.games, num_players=args.players,
-                        game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
-                        progress=not args.no_progress, records_dir=args.records)
+    """``hustings evaluate``: the tournament, its table, and each single bot's result in words."""
+    try:
+        result = tournament(args.game, args.bots, args.games, num_players=args.players,
+                            game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
+                            progress=not args.no_progress, records_dir=args.records, estimate=not args.no_progress)
+    except Interrupted as stop:
+        print(f"\nstopped: {stop.played} of {stop.total} games played, nothing saved (hustings evaluate keeps no "
+              f"partial results: run it again, with fewer --games for a shorter run)", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print("\nstopped before the first game", file=sys.stderr)
+        return 130
     text = markdown(result, title=f"{result['game']}: " + " vs ".join(result["specs"]))
     print(text, end="")
+    print()
+    for line in verdicts(result):
+        print(line)
     if args.json:
         from .policy import atomic_write_text
         atomic_write_text(json.dumps(result, indent=2) + "\n", args.json)

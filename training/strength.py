@@ -178,18 +178,23 @@ def run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) -
         for t in tasks:
             on_result(play_set(t))
         return
+    from .evaluate import quiet_worker, sigterm_stops
+
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(workers) as pool:
+    # Ctrl-C and SIGTERM stop the main process only, which then terminates the workers (no traceback from each)
+    with sigterm_stops(), ctx.Pool(workers, initializer=quiet_worker) as pool:
         for res in pool.imap_unordered(play_set, tasks):
             on_result(res)
 
 
 # --- statistics ----------------------------------------------------------------------------------------------------
 def share_of(g: dict, b: int) -> float:
+    """Bot ``b``'s share of game ``g``'s win: ``1/k`` when it is one of ``k`` winners, else 0."""
     return 1.0 / len(g["winners"]) if b in g["winners"] else 0.0
 
 
 def percentile_ci(samples, alpha: float = 0.05) -> list[float]:
+    """The ``1 - alpha`` percentile interval of ``samples`` (NaNs when there are none)."""
     if len(samples) == 0:
         return [float("nan"), float("nan")]
     lo, hi = np.percentile(np.asarray(samples, dtype=float), [100 * alpha / 2, 100 * (1 - alpha / 2)])
@@ -337,7 +342,21 @@ def aggregate(per_size: list[dict], boot: int, seed: int) -> dict:
 
 
 # --- the run ---------------------------------------------------------------------------------------------------
+def command_line(budget: str, games: list[str], players, user: list[str], ladder_specs, sets, rr_sets, bootstrap,
+                 seed: int, workers) -> str:
+    """The ``hustings benchmark`` command that runs this configuration (written into the results)."""
+    return " ".join(["hustings benchmark", f"--budget {budget}"]
+                    + ([f"--games {' '.join(games)}"] if games != hustings.games() else [])
+                    + ([f"--players {' '.join(map(str, players))}"] if players else [])
+                    + ([f"--agents {' '.join(user)}"] if user else [])
+                    + ([f"--ladder {' '.join(ladder_specs)}"] if ladder_specs is not None else [])
+                    + [f"--{k.replace('_', '-')} {v}" for k, v in (("sets", sets), ("rr_sets", rr_sets),
+                                                                  ("bootstrap", bootstrap)) if v is not None]
+                    + ([f"--seed {seed}"] if seed else []) + [f"--workers {workers or os.cpu_count()}"])
+
+
 def agent_names(specs: list[str]) -> list[str]:
+    """Display names of the agents' SPECs (as ``hustings evaluate`` names its bots)."""
     from .evaluate import bot_names
 
     return bot_names(specs)
@@ -347,12 +366,14 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
               budget: str = "quick", out: str = "benchmark", workers: int | None = None, resume: bool = False,
               seed: int = 0, sets: int | None = None, rr_sets: int | None = None, ladder_specs: list[str] | None = None,
               address: str | None = None, progress: bool = True, bootstrap: int | None = None,
-              on_table=None, log=print) -> dict:
+              on_table=None, log=print, estimate: bool = False) -> dict:
     """Run (or continue, with ``resume``) a benchmark; returns the results dict also written to ``out``.
 
     ``ladder_specs`` replaces the reference ladder (it must hold ``random`` and ``heuristic``); ``sets`` /
     ``rr_sets`` / ``bootstrap`` override the budget's numbers; ``on_table(file)`` is called after each table is
-    saved (tests interrupt there)."""
+    saved (tests interrupt there). With ``estimate``, every agent is timed first
+    (:func:`hustings.training.evaluate.time_bots`) and the expected duration is logged before the games start.
+    Ctrl-C stops it with ``KeyboardInterrupt``; the finished tables stay in ``out`` for ``resume``."""
     from hustings.bots import spec as spec_mod
 
     if budget not in BUDGETS:
@@ -378,6 +399,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
                           f"continue that run")
     # the plan, every SPEC checked before anything is played
     work = []  # (game, n, specs, names, tables)
+    to_time = {}  # (game, n) -> (rules game, SPEC -> recipe): what estimate times
     hashes: dict[str, str] = {}
     for g in games:
         ns = players or (sizes(g) if cfg["sizes"] == "all" else [hustings.registry.info(g).default_players])
@@ -402,6 +424,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
                 t["sha256"] = {s: hashes[_hash_key(s, n)] for s in t["specs"] if _hash_key(s, n) in hashes}
                 t["versions"] = versions
             work.append((g, n, specs, agent_names(specs), tables))
+            to_time[(g, n)] = (game, dict(zip(specs, recipes)))
     if not work:
         raise ConfigError(f"--players {' '.join(map(str, players or []))}: no table of {', '.join(games)} has that "
                           f"many seats; expected sizes the games support ("
@@ -434,6 +457,21 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     n_games = sum(t["num_players"] for t in tasks)
     log(f"benchmark ({budget}): {len(work)} game/size pairs, {sum(len(w[4]) for w in work)} tables "
         f"({len(done)} already done), {n_games} games to play")
+    if estimate and tasks:
+        from .evaluate import duration, game_seconds, parallel_workers, time_bots
+
+        log("timing the agents (a few moves each) ...")
+        timings = {(g, n): time_bots(g, game, recipes) for (g, n), (game, recipes) in to_time.items()
+                   if any(t["game"] == g and t["num_players"] == n for t in todo)}
+        specs_of = {t["file"]: t["specs"] for t in todo}
+        cpu = sum(t["num_players"] * game_seconds(timings[(t["game"], t["num_players"])], specs_of[t["table"]])
+                  for t in tasks)
+        if address:
+            log(f"expected: about {duration(cpu)} of CPU time in all, spread over the cluster")
+        else:
+            w = parallel_workers(max(1, min(workers or os.cpu_count() or 1, len(tasks))))
+            log(f"expected: about {duration(cpu / w)} on {w} core{'s' if w > 1 else ''} ({duration(cpu)} of CPU "
+                f"time; timed just now, longer if the cores are busy)")
     bar = None
     if progress and tasks:
         from tqdm import tqdm
@@ -478,14 +516,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     per_size = [summarise_size(g, n, specs, names, tables, done, cfg["bootstrap"], seed)
                 for g, n, specs, names, tables in work]
     across = aggregate(per_size, cfg["bootstrap"], seed)
-    command = " ".join(["hustings benchmark", f"--budget {budget}"]
-                       + ([f"--games {' '.join(games)}"] if games != hustings.games() else [])
-                       + ([f"--players {' '.join(map(str, players))}"] if players else [])
-                       + ([f"--agents {' '.join(user)}"] if user else [])
-                       + ([f"--ladder {' '.join(ladder_specs)}"] if ladder_specs is not None else [])
-                       + [f"--{k.replace('_', '-')} {v}" for k, v in (("sets", sets), ("rr_sets", rr_sets),
-                                                                     ("bootstrap", bootstrap)) if v is not None]
-                       + ([f"--seed {seed}"] if seed else []) + [f"--workers {workers or os.cpu_count()}"])
+    command = command_line(budget, games, players, user, ladder_specs, sets, rr_sets, bootstrap, seed, workers)
     for r in per_size:
         r.pop("_set_scores")
     result = {
@@ -669,10 +700,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    result = benchmark(games=args.games, players=args.players, agents=args.agents, budget=args.budget, out=args.out,
-                       workers=args.workers, resume=args.resume, seed=args.seed, sets=args.sets,
-                       rr_sets=args.rr_sets, ladder_specs=args.ladder, address=args.address,
-                       progress=not args.no_progress, bootstrap=args.bootstrap)
+    """``hustings benchmark``: the run, its tables, and where the results are; Ctrl-C says how to continue."""
+    try:
+        result = benchmark(games=args.games, players=args.players, agents=args.agents, budget=args.budget,
+                           out=args.out, workers=args.workers, resume=args.resume, seed=args.seed, sets=args.sets,
+                           rr_sets=args.rr_sets, ladder_specs=args.ladder, address=args.address,
+                           progress=not args.no_progress, bootstrap=args.bootstrap, estimate=not args.no_progress)
+    except KeyboardInterrupt:
+        tables = os.path.join(args.out, "tables")
+        kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0
+        again = command_line(args.budget, args.games or hustings.games(), args.players, args.agents, args.ladder,
+                             args.sets, args.rr_sets, args.bootstrap, args.seed, args.workers)
+        print(f"\nstopped: {kept} finished table(s) kept in {tables}; continue with: {again} --out {args.out} "
+              f"--resume", file=sys.stderr)
+        return 130
     print(markdown(result), end="")
     print(f"results in {os.path.join(args.out, 'results.json')} and {os.path.join(args.out, 'BENCHMARKS.md')}")
     return 0
