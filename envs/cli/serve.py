@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 import sys
 
 
@@ -20,6 +22,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default DATA_DIR/components)")
 
 
+def check_port_free(host: str, port: int) -> None:
+    """A ``ConfigError`` saying so, and suggesting ``--port``, when another program listens on ``host:port``."""
+    from hustings.errors import ConfigError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        return  # a host name that does not resolve: uvicorn says so
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        if sys.platform != "win32":  # as uvicorn binds (a port left in TIME_WAIT is free)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+                raise ConfigError(f"port {port} on {host} is taken (another program is listening there); choose "
+                                  f"another: hustings serve --port {port + 1}") from None
+            # anything else (a port this user may not open, an address not on this machine): uvicorn says so
+
+
 def run(args) -> int:
     """``hustings serve``: the local web app (play, watch, replay in a browser); needs the ``web`` extra."""
     import starlette  # noqa: F401  (first: without the web extra, `hustings` answers with the extra to install)
@@ -29,6 +52,7 @@ def run(args) -> int:
     from hustings.web.security import is_loopback
 
     data_dir = args.data_dir or DEFAULT_DATA_DIR
+    check_port_free(args.host, args.port)
     app = create_app(data_dir, bots_dir=args.bots_dir, components_dir=args.components_dir)  # ConfigError: one line
     if not is_loopback(args.host):
         print(f"warning: --host {args.host} serves the app to every machine that can reach this one, with no "
