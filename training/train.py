@@ -24,7 +24,6 @@ are dropped, one header, columns merged).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -478,10 +477,24 @@ def config_from_args(args) -> TrainConfig:
     return cfg
 
 
+def final_summary(report: dict) -> str:
+    """The end of ``hustings train``, labelled: the trained policy's final evaluation against each baseline, in
+    words against the fair share."""
+    from .evaluate import verdict
+
+    n = report["num_players"]
+    lines = [f"final evaluation of {report['policy']} ({report['game']}, {n} players, "
+             f"{report['timesteps']:,} timesteps), duplicate deals:"]
+    for baseline, r in report["final"].items():
+        lines.append(f"  against {n - 1} x {baseline}: " + verdict("the trained policy", r, report["fair_share"], n))
+    return "\n".join(lines)
+
+
 def run(args) -> int:
+    """``hustings train``: the run, then :func:`final_summary`."""
     cfg = config_from_args(args)
     report = train(cfg, resume=args.resume, progress=not args.no_progress, overwrite=args.overwrite)
-    print(json.dumps({k: report["final"][k]["win_rate"] for k in report["final"]}))
+    print(final_summary(report))
     return 0
 
 
