@@ -81,6 +81,21 @@ def classic_env(name: str):
     return importlib.import_module(f"pettingzoo.classic.{name}").env()
 
 
+def reference_problem(name: str) -> str | None:
+    """Why PettingZoo's ``name`` cannot be built here, in one line (``None`` when it can): most often its
+    dependencies are missing (``pettingzoo[classic]``: pygame, ...)."""
+    try:
+        classic_env(name).close()
+    except Exception as exc:  # noqa: BLE001 - PettingZoo's registry wraps the ImportError in FailedToImport
+        cause = exc if isinstance(exc, ImportError) else exc.__cause__
+        if isinstance(cause, ImportError):
+            return (f"python -m hustings.bench compares with PettingZoo's {name}, which needs pettingzoo[classic] "
+                    f"(no module named {cause.name!r}): pip install \"pettingzoo[classic]\" (the test extra has it: "
+                    f"pip install \"hustings[test]\"); --clone, --search and --vector need no reference")
+        return f"--ref {name}: {type(exc).__name__}: {exc}"
+    return None
+
+
 def rules_steps_per_s(game, seconds: float, seed: int) -> float:
     rng = random.Random(seed)
     steps, t0, c0 = 0, time.perf_counter(), time.process_time()
@@ -672,6 +687,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scaling", action="store_true",
                         help="with --vector: also how random play scales from one process to two (wall time)")
     args = parser.parse_args(argv)
+    if not (args.search or args.clone or args.vector):
+        problem = reference_problem(args.ref)
+        if problem is not None:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
     misses = []
     ref = None
     if args.search:

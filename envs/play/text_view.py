@@ -3,8 +3,9 @@
     from hustings.play.text_view import TextEnv
     env = TextEnv(hustings.make("politix", num_players=4))
     env.reset(seed=1)
-    view = env.observe_text()            # {"agent", "seat", "text", "legal_moves"} for the agent to move
+    view = env.observe_text()            # {"agent", "seat", "text", "legal_moves", "game_over", "winners"}
     env.step_text("draw")                # the reply must name one of view["legal_moves"]
+    # ... until view["game_over"]: then legal_moves is empty and the text ends with "GAME OVER: winner P2; ..."
 
 **What a seat's text holds** (:meth:`TextView.text`): the table as the game renders it *from that seat*
 (``State.render(player=seat)``: its own hand, the public table, never another seat's hidden cards), the events the
@@ -59,10 +60,23 @@ class TextView:
                 if events:
                     lines += ["", "Since your last move:"]
                     lines += ["- " + self.game.describe_event(e) for e in events]
-        if not state.is_terminal() and state.current_player() == player:
+        if state.is_terminal():
+            lines += ["", self.result(state, player)]
+        elif state.current_player() == player:
             lines += ["", "Your legal moves (answer with one of them, exactly as written):"]
             lines += [f"{i}. {name}" for i, name in enumerate(self.legal_moves(state), 1)]
         return "\n".join(lines)
+
+    @staticmethod
+    def result(state, player: int) -> str:
+        """The last line of a finished game's text: ``GAME OVER``, who won and whether seat ``player`` did."""
+        winners = list(state.winners())
+        if not winners:
+            cut = " (cut short at the game's turn limit)" if getattr(state, "truncated", False) else ""
+            return f"GAME OVER{cut}: nobody won. There are no more moves."
+        names = " and ".join(f"P{w}" for w in winners)
+        you = "you won" if player in winners else "you did not win"
+        return f"GAME OVER: {'winners' if len(winners) > 1 else 'winner'} {names}; {you}. There are no more moves."
 
     def parse(self, state, reply) -> int | None:
         """The legal action ``reply`` names, or ``None`` when it names none."""
@@ -94,13 +108,17 @@ class TextEnv:
         self.view.reset()
 
     def observe_text(self, agent: str | None = None) -> dict:
-        """``{"agent", "seat", "text", "legal_moves"}`` of ``agent`` (default: the agent to move); ``legal_moves``
-        is empty when it is not that agent's turn."""
+        """``{"agent", "seat", "text", "legal_moves", "game_over", "winners"}`` of ``agent`` (default: the agent to
+        move). ``legal_moves`` is empty when it is not that agent's turn, and when the game is over: then
+        ``game_over`` is true, ``winners`` lists the winning seats (empty for a game cut short) and the text ends
+        with a ``GAME OVER`` line saying who won. Loop until ``game_over``."""
         agent = agent or self.env.agent_selection
         seat = self.env.possible_agents.index(agent)
         state = self.env.game_state
-        moves = list(self.view.legal_moves(state)) if agent == self.env.agent_selection else []
-        return {"agent": agent, "seat": seat, "text": self.view.text(state, seat), "legal_moves": moves}
+        over = state.is_terminal()
+        moves = list(self.view.legal_moves(state)) if agent == self.env.agent_selection and not over else []
+        return {"agent": agent, "seat": seat, "text": self.view.text(state, seat), "legal_moves": moves,
+                "game_over": over, "winners": list(state.winners()) if over else []}
 
     def step_text(self, reply: str) -> int:
         """Play the legal move ``reply`` names for the agent to move, and return its action id; a reply that names

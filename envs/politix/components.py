@@ -21,10 +21,19 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import sys
+import warnings
 
 from ..core.files import read_json
 from ..core.rules import ComponentError
+
+if sys.argv[:1] == ["-m"]:
+    # `python -m hustings.politix.components`: the package imports this module (its rules need the cards) before
+    # runpy runs it as __main__, and runpy warns about that. Running it twice is harmless here (main() only reads
+    # and prints), so that one warning is left out; sys.argv[0] is "-m" only while such a module is being found.
+    warnings.filterwarnings("ignore", message=re.escape(f"'{__name__}' found in sys.modules after import of package"),
+                            category=RuntimeWarning)
 
 SHIPPED_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "cards.json")
 with open(SHIPPED_PATH, encoding="utf-8") as _f:
