@@ -549,14 +549,14 @@ def _pm_prompt(st, player: int) -> dict:
 
     if kind == "yesno":
         q = pend.get("q")
-        yes, no, question = "Yes", "No", q
+        yes, no, question = "Yes", "No", f"{q}?"
         if q == "end_pact":
             question, yes, no = "As Opposition Leader: end the Pact now?", "End the Pact", "Keep the Pact"
         elif q == "restart_pact":
             question, yes, no = ("Three Cross-Party bills are on the board: restart the Pact?", "Restart the Pact",
                                  "No Pact")
         elif q == "propose_pact":
-            question, yes, no = "Propose to restart the Pact?", "Propose the Pact", "No"
+            question, yes, no = "Propose to the other Party Leader to restart the Pact?", "Propose the Pact", "Do not propose"
         elif q == "accept_pact":
             question, yes, no = "The other Party Leader proposes to restart the Pact: accept?", "Accept", "Refuse"
         elif q == "agreement":
@@ -570,7 +570,7 @@ def _pm_prompt(st, player: int) -> dict:
         elif q == "accept_rejoin":
             question, yes, no = "The Backbencher who resigned asks to rejoin the Government: accept?", "Accept", "Refuse"
         elif q == "deputy":
-            question, yes, no = "Deputy PM: take one of the PM's action cubes?", "Take a cube", "No"
+            question, yes, no = "Deputy PM: take one of the PM's action cubes?", "Take a cube", "Leave it"
         elif q == "challenge":
             t = pend.get("target", -1)
             question = (f"Challenge {_seat_words(st, t)}? If you do, you take their position and they take yours."
@@ -583,7 +583,8 @@ def _pm_prompt(st, player: int) -> dict:
         elif q == "question":
             question, yes, no = "Question Time: ask to put a question to the PM?", "Ask a question", "No question"
         elif q == "workers":
-            question, yes, no = "Scenario 5: the Workers' question: agree?", "Yes", "No"
+            question = ("Scenario 5: spend a saved cube on the Workers action now (your party +1 step in Workers)?")
+            yes, no = "Spend a cube: Workers +1", "Keep the cube"
         choices = [_choice(C.YES, yes), _choice(C.NO, no)]
     elif kind == "permit":
         req = pend.get("requester", -1)
@@ -624,9 +625,8 @@ def _pm_prompt(st, player: int) -> dict:
                 choices.append(_choice(a, "Up (+)" if up else "Down (−)", "raise it" if up else "lower it"))
             elif kind == "eff_dir":
                 to_mod = a == C.A_DIR
-                choices.append(_choice(a, "To Moderate" if to_mod else "To Partisan",
-                                       f"Partisan MPs {st.mps['P']} → Moderate {st.mps['M']}" if to_mod else
-                                       f"Moderate MPs {st.mps['M']} → Partisan {st.mps['P']}"))
+                choices.append(_choice(a, "Partisan MPs to Moderate" if to_mod else "Moderate MPs to Partisan",
+                                       f"now {st.mps['P']} Partisan, {st.mps['M']} Moderate"))
             elif kind == "eff_bill":
                 choices.append(_choice(a, bill_slot(a - C.A_SLOT)))
             else:

@@ -1,0 +1,309 @@
+"""What the page shows, built on the server (``hustings.web.view``): the story of each game narrated from a seat's
+events, every question worded with what each choice does, the end and why the winner won, all of it a function of
+what the seat may see (the same in every world ``sample_hidden`` draws for it); and the games' reference
+(``hustings.web.reference``): card texts, the set-up form's words, the rules notes as a page."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import hustings
+from hustings.play import make_game
+from hustings.web import reference, view
+
+SIZES = [(g, n) for g in hustings.games()
+         for n in range(hustings.game_module(g).raw_env.game_class.min_players,
+                        hustings.game_module(g).raw_env.game_class.max_players + 1)]
+#: Move names of the rules engine that say nothing on their own (what issue 37 found offered as choices).
+BARE = re.compile(r"^(option \d|yes|no|up|down|player \d|seat \d|career \S+ action \d|bill slot \d|party \w+|"
+                  r"sector \w+|to (Moderate|Partisan)|\w+ level \d)$", re.I)
+
+
+class Game:
+    """A game as a session keeps it (``hustings.web.sessions.Session``): the state, and per move its player and the
+    number of events before it, with the move's label for the story."""
+
+    def __init__(self, name: str, n: int, seed: int, seat: int | None = 0, kind: str = "play", **options):
+        self.state = make_game(name, n, options).new_initial_state(seed=seed)
+        self.log: list[dict] = []
+        self.names = ["you" if p == seat else "random" for p in range(n)]
+        self.kind, self.seat = kind, seat
+
+    def play(self, action: int) -> None:
+        st = self.state
+        p = st.current_player()
+        self.log.append({"player": p, "events": len(st.event_log), "label": view.move_label(st, p, action)})
+        st.apply_unchecked(action)
+
+    def view(self, viewer=0, since: int = 0) -> dict:
+        return view.seat_view(self, viewer, since)
+
+    def story(self, viewer=None) -> str:
+        return "\n".join(line["text"] for f in self.view(viewer)["feed"] for line in f["lines"])
+
+
+def played(name: str, n: int, seed: int, **kw) -> Game:
+    g = Game(name, n, seed, **kw)
+    rng = random.Random(seed)
+    while not g.state.is_terminal():
+        g.play(rng.choice(g.state.legal_actions()))
+    return g
+
+
+# --- every question says what it asks ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name,n", SIZES)
+def test_every_question_says_what_it_asks_and_offers_exactly_the_legal_moves(name, n):
+    rng = random.Random(f"{name}{n}")
+    asked = set()
+    for seed in range(2):
+        g = Game(name, n, seed)
+        while not g.state.is_terminal():
+            p = g.state.current_player()
+            g.seat, g.names[p] = p, "you"  # every seat in turn is the person's
+            v = g.view(p, len(g.log))
+            prompt = v["prompt"]
+            legal = g.state.legal_actions()
+            assert prompt and prompt["question"].strip() and v["waiting"] is None
+            actions = [c["action"] for c in prompt["choices"]]
+            assert sorted(actions) == sorted(legal) and len(set(actions)) == len(actions)
+            for c in prompt["choices"]:
+                assert c["label"].strip() and not BARE.match(c["label"].strip()), (prompt["question"], c)
+            assert not BARE.match(prompt["question"].strip()), prompt["question"]
+            if name == "prime_minister":
+                asked.add((g.state.pending or {}).get("kind"))
+            g.play(rng.choice(legal))
+    if name == "prime_minister":
+        assert {"main", "draw_bill", "select", "resolve"} <= asked
+
+
+def test_the_prime_minister_is_shown_the_event_and_each_option_with_its_cost_and_effects():
+    for seed in range(30):
+        g = Game("prime_minister", 3, seed)
+        rng = random.Random(seed)
+        while not g.state.is_terminal():
+            if (g.state.pending or {}).get("kind") == "event":
+                pm = g.state.current_player()
+                g.seat = pm
+                v = g.view(pm)
+                from hustings.prime_minister.components import EVENT_LIST
+                card = EVENT_LIST[g.state.event]
+                assert card["name"] in v["prompt"]["question"] and v["table"]["event"]["name"] == card["name"]
+                labels = {o["label"] for o in card["options"]}
+                for c in v["prompt"]["choices"]:
+                    assert c["label"] in labels and "cube" in c["detail"], c
+                others = g.view((pm + 1) % 3)
+                assert others["prompt"] is None and card["name"] in others["waiting"]
+                return
+            g.play(rng.choice(g.state.legal_actions()))
+    pytest.fail("no Event drawn in 30 games")
+
+
+def test_supporters_kept_are_offered_with_their_text():
+    for seed in range(40):
+        g = Game("prime_minister", 4, seed)
+        rng = random.Random(seed)
+        while not g.state.is_terminal():
+            pend = g.state.pending or {}
+            if pend.get("kind") == "keep":
+                p = g.state.current_player()
+                g.seat = p
+                choices = g.view(p)["prompt"]["choices"]
+                assert all(c["label"].startswith("Keep ") and "1. " in c["detail"] and "2. " in c["detail"]
+                           for c in choices)
+                return
+            g.play(rng.choice(g.state.legal_actions()))
+    pytest.fail("no Supporter draw to keep from in 40 games")
+
+
+# --- the story ----------------------------------------------------------------------------------------------------
+def test_democracy_tells_each_trick_and_island():
+    g = played("democracy", 4, 3)
+    story = g.story(0)
+    assert re.search(r"Trick \d+ \(upcard \S+, (trump \w+|no trump)\): P0 \S+, P1 \S+, P2 \S+, P3 \S+ → "
+                     r"(P\d wins with \S+ \(.+\)|tie between)", story)
+    assert re.search(r"Island 1: (P\d takes (Clubs|Diamonds|Hearts|Spades) \(\d+ points\)|no suit reached 13)", story)
+    assert re.search(r"Tribes now: P0 \d, P1 \d, P2 \d, P3 \d", story)
+    assert re.search(r"P\d( and P\d)* won with \d tribes after \d+ island", story)
+    heads = [line for f in g.view(0)["feed"] for line in f["lines"] if line["tone"] == "head"]
+    assert heads and heads[0]["text"].startswith("Island 1, first day")
+
+
+def test_politrickers_tells_the_winner_of_each_trick_and_each_round():
+    g = played("politrickers", 3, 5)
+    story = g.story(1)
+    assert re.search(r"Trick 1: P\d \S+.* → P\d wins the trick with \S+, (Economy is trump|\w+ is the Popular "
+                     r"Policy \(.+\))", story)
+    assert re.search(r"Round 1 ends, .+\. Round points: P0 [+-]\d+, P1 [+-]\d+, P2 [+-]\d+\. VP now: P0 -?\d+", story)
+    assert re.search(r"Game over after \d round\(s\): P\d.* won with -?\d+ VP", story)
+
+
+def test_politix_tells_each_persuasion_and_the_ranking_that_decides():
+    g = played("politix", 3, 2)
+    story = g.story(0)
+    assert re.search(r"P\d persuades \d+ .+ by .+: power \d+ \(.*\) against \d+ needed", story)
+    end = g.view(0)["end"]
+    if g.state.winners():
+        assert re.search(r"won on (fewer turns|the (\d\w\w )?least group)", end["headline"])
+        assert "least first" in end["why"][0] and "does not decide" in end["why"][0]
+        assert all(s["ranking"] == sorted(s["ranking"]) for s in end["standings"])
+
+
+def test_prime_minister_tells_bills_elections_vp_pooling_and_why_the_winner_won():
+    stories, elections = [], 0
+    for seed in range(12):
+        g = played("prime_minister", 4, seed)
+        story = g.story(0)
+        stories.append(story)
+        if "Election:" in story:
+            elections += 1
+            assert re.search(r"Election: .+ wins (\d+) seats to (\d+) .+; the (government|opposition) wins"
+                             r"(; (government|opposition) \+\d+ VP shared by P\d(, P\d)*)?", story), story
+        if g.state.winners():
+            end = g.view(0)["end"]
+            assert re.search(r"P\d.* won in round \d+", end["headline"]) and end["why"]
+    text = "\n".join(stories)
+    assert elections and re.search(r"Round \d+ ends\. VP: P0 \d+( \([+-]\d+\))?, P1 ", text)
+    assert re.search(r"(passes|fails|is withdrawn|is refused Agreement).*\(projection \d+", text)
+    assert re.search(r"P\d plays .+: .+ \(.+\)", text)  # a Supporter with its option's words
+    assert "seat " not in text  # seats are P0.. as everywhere on the page
+
+
+def test_the_story_is_told_from_the_move_asked_for_on():
+    g = played("politrickers", 4, 1)
+    whole = g.view(2, 0)["feed"]
+    since = len(g.log) - 5
+    tail = g.view(2, since)["feed"]
+    assert tail == [f for f in whole if f["n"] > since]
+    assert whole[0]["n"] == 0 and "your hand" in whole[0]["lines"][0]["text"]
+
+
+def test_prime_minister_moves_are_named_in_the_story_as_the_page_offered_them():
+    g = played("prime_minister", 3, 4)
+    labels = [e["label"] for e in g.log if e["label"]]
+    assert labels and not any(BARE.match(x) for x in labels)
+    assert any("(" in x and ":" in x for x in labels)  # a sub-choice says what it was about
+    feed = {f["n"]: f for f in g.view(1)["feed"]}
+    for i, e in enumerate(g.log, start=1):
+        if e["label"]:
+            assert feed[i]["move"] == e["label"]
+
+
+# --- hidden information stays hidden -----------------------------------------------------------------------------------
+def _seen(v: dict) -> str:
+    return json.dumps({k: v[k] for k in ("table", "prompt", "waiting", "feed")}, sort_keys=True)
+
+
+@pytest.mark.parametrize("name,n", SIZES)
+def test_a_seats_view_is_the_same_in_every_world_it_cannot_tell_apart(name, n):
+    """The table, the question, the waiting line and the story for a seat, built from the real state and from
+    worlds ``sample_hidden`` draws for that seat (other hands, the decks' order, face-down cards resampled): equal.
+    So nothing in them depends on what the seat may not see."""
+    rng = random.Random(f"{name}{n}")
+    checked = 0
+    for seed in range(2):
+        g = Game(name, n, seed)
+        steps = 0
+        while not g.state.is_terminal():
+            if steps % 7 == 3:
+                for viewer in range(n):
+                    g.seat = g.state.current_player()
+                    real = _seen(g.view(viewer))
+                    for k in range(2):
+                        world = g.state.sample_hidden(viewer, random.Random(k))
+                        other = Game.__new__(Game)
+                        other.__dict__.update(g.__dict__, state=world)
+                        assert _seen(other.view(viewer)) == real, f"{name} {n}p seed {seed} step {steps} P{viewer}"
+                    checked += 1
+            g.play(rng.choice(g.state.legal_actions()))
+            steps += 1
+            if steps > 400:
+                break
+    assert checked > 5
+
+
+@pytest.mark.parametrize("name,n", [("democracy", 3), ("politrickers", 4), ("politix", 3), ("prime_minister", 3)])
+def test_the_check_sees_a_leak(monkeypatch, name, n):
+    """The check above catches a view that shows the whole table (``render()`` with every hand) to a seat."""
+    honest = view.TABLES[name]
+    monkeypatch.setitem(view.TABLES, name, lambda st, viewer: {**honest(st, viewer), "leak": st.render()})
+    with pytest.raises(AssertionError):
+        test_a_seats_view_is_the_same_in_every_world_it_cannot_tell_apart(name, n)
+
+
+def test_a_seat_sees_no_other_hand_nor_face_down_card_in_the_table():
+    g = Game("democracy", 4, 8)
+    rng = random.Random(0)
+    while not g.state.is_terminal():
+        t = g.view(1)["table"]
+        for s in t["seats"]:
+            if s["seat"] != 1:
+                assert s["hand"] is None and s["card"] is None
+        assert t["hand"] == t["seats"][1]["hand"]
+        g.play(rng.choice(g.state.legal_actions()))
+    g = Game("politrickers", 4, 8)
+    while not g.state.is_terminal():
+        t = g.view(2)["table"]
+        assert all(s["hand"] is None for s in t["seats"] if s["seat"] != 2)
+        assert all(c["card"] is None for c in t["current_trick"] if c["down"] and c["seat"] != 2)
+        if t["last_trick"]:
+            assert all(c["card"] is None for c in t["last_trick"]["cards"] if c.get("down") and c["seat"] != 2)
+        g.play(rng.choice(g.state.legal_actions()))
+
+
+# --- the end -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(hustings.games()))
+def test_the_end_names_the_winner_and_why(name):
+    g = played(name, 3 if name != "politrickers" else 4, 6)
+    v = g.view(0)
+    end = v["end"]
+    won = g.state.winners()
+    assert v["prompt"] is None and v["waiting"] is None
+    if won:
+        assert all(f"P{p}" in end["headline"] for p in won) and end["why"] and "won" in end["headline"]
+    assert end["standings"]
+
+
+# --- the reference -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(hustings.games()))
+def test_the_reference_has_the_cards_the_rules_and_the_words_of_the_set_up_form(name):
+    ref = reference.reference(name)
+    assert ref["rules_url"] == f"/rules/{name}" and ref["summary"]
+    cls = hustings.registry.info(name).game_class
+    assert set(ref["options"]) <= set(cls.OPTIONS) and all(o["label"] for o in ref["options"].values())
+    if name == "prime_minister":
+        from hustings.prime_minister.components import BILL_LIST, EVENT_LIST, SUPPORTER_LIST
+        for c in SUPPORTER_LIST + BILL_LIST + EVENT_LIST:
+            assert len(ref["cards"][c["name"]]) > 15, c["name"]
+        scen = ref["options"]["scenario"]["choices"]
+        assert [c["value"] for c in scen] == list(range(8)) and scen[2]["players"] == [2]
+    if name == "politix":
+        from hustings.politix.cards import KIND_NAMES, POLITICIAN_NAMES
+        assert all(ref["cards"][k] for k in KIND_NAMES + POLITICIAN_NAMES)
+    if name == "politrickers":
+        assert set(ref["cards"]) == {"Env", "Hea", "Saf", "Wel", "Eco", "Mig"}
+    page = reference.rules_html(name)
+    assert page.startswith("<!doctype html>") and "<h1" in page and "<table>" in page and "<script" not in page
+
+
+def test_the_rules_and_the_reference_are_served(tmp_path):
+    starlette = pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from hustings.web import create_app
+
+    del starlette
+    with TestClient(create_app(str(tmp_path / "data"))) as client:
+        res = client.get("/rules/prime_minister")
+        assert res.status_code == 200 and res.headers["content-type"].startswith("text/html")
+        assert "Prime Minister" in res.text
+        ref = client.get("/api/reference/politix").json()
+        assert ref["options"]["teams_3v3"]["requires"] == {"players": [6]}
+        assert client.get("/rules/chess").status_code == 404
+        assert client.get("/api/reference/..%2Fsecret").status_code == 404
+        assert client.post("/rules/democracy").status_code == 405
