@@ -1,13 +1,16 @@
-"""The web app in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven by Playwright plays a whole
-game of each title by clicking its legal moves, watches bots, replays an uploaded record, and takes the screenshots
-(into docs/ with HUSTINGS_SCREENSHOTS=docs). Skipped when Chromium or Playwright is missing."""
+"""The web app in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven by Playwright plays every
+title at every table size through the page to the end, on a desktop screen and on a 390 px phone (where the table
+must keep its width), answers only questions that say what they ask, watches bots, replays a record (start, back,
+end, a click on the story), checks the set-up form refuses nothing by trial and error, and takes the screenshots
+(into docs/images/ with HUSTINGS_SCREENSHOTS=docs). Skipped when Chromium or Playwright is missing."""
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 import random
+import re
 import socket
+import tempfile
 import threading
 import time
 
@@ -15,8 +18,8 @@ import pytest
 from helpers import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
-# Screenshots go to a temporary folder, or to docs/ when HUSTINGS_SCREENSHOTS=docs (to refresh the README's).
-DOCS = os.path.join(ROOT, "docs") if os.environ.get("HUSTINGS_SCREENSHOTS") == "docs" else None
+# Screenshots go to a temporary folder, or to docs/images/ when HUSTINGS_SCREENSHOTS=docs (to refresh the docs').
+DOCS = os.path.join(ROOT, "docs", "images") if os.environ.get("HUSTINGS_SCREENSHOTS") == "docs" else None
 
 pytestmark = [
     pytest.mark.browser,
@@ -28,7 +31,12 @@ uvicorn = pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not 
 #: Flags that keep Chromium from reaching for the network (closed here) or stalling on first-run work.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-WAIT_MS = 20_000
+WAIT_MS = 30_000
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: Move names of the rules engine that say nothing on their own: no question may offer one as a choice's label.
+BARE = re.compile(r"^(option \d|yes|no|up|down|player \d|seat \d|career \S+ action \d|bill slot \d|party \w+|"
+                  r"sector \w+|to (Moderate|Partisan)|\w+ level \d)$", re.I)
 
 
 def free_port() -> int:
@@ -57,93 +65,238 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
+def chromium():
     with playwright_api.sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True, args=FLAGS,
-            viewport={"width": 1366, "height": 768}, accept_downloads=True, timeout=60_000)
-        context.set_default_timeout(WAIT_MS)
-        yield context
-        context.close()
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS, timeout=60_000)
+        yield browser
+        browser.close()
+
+
+def open_page(chromium, server, viewport=DESKTOP, pace: str = "0"):
+    """A fresh tab at the page, bot moves shown at ``pace`` (ms each; "0": at once)."""
+    context = chromium.new_context(viewport=viewport, accept_downloads=True)
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(f"localStorage.setItem('hustings-pace', '{pace}')")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    return page
 
 
 @pytest.fixture
-def page(browser, server):
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready='1']")
+def page(chromium, server):
+    page = open_page(chromium, server)
     yield page
-    page.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    page.context.close()
+    assert not page.errors, f"JavaScript errors: {page.errors}"
 
 
 def idle(page) -> None:
     page.wait_for_function("document.body.dataset.busy === '0'")
 
 
-def set_up(page, game: str, players: int, seat: str, bots: str = "random", seed: int = 1) -> None:
-    page.click("#tab-setup")
+def choose_game(page, game: str) -> None:
     page.select_option("#game", game)
+    page.wait_for_selector(f"#setup-rules[data-game='{game}']")
+
+
+def set_up(page, game: str, players: int, seat: str, bots: str = "random", seed: int = 1, options=None) -> None:
+    page.click("#tab-setup")
+    choose_game(page, game)
     page.select_option("#players", str(players))
     page.select_option("#seat", seat)
     for box in page.locator(".bot-spec").all():
         box.fill(bots)
+    for name, value in (options or {}).items():
+        page.fill(f"#opt-{name}", str(value))
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#panel-game:not(.hidden)")
     idle(page)
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full_page: bool = False) -> None:
     folder = DOCS or os.path.join(tempfile.gettempdir(), "hustings-screenshots")
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
-    page.screenshot(path=path)
-    assert os.path.getsize(path) < 600_000
+    page.screenshot(path=path, full_page=full_page)
+    assert os.path.getsize(path) < 700_000
 
 
-GAMES = [("democracy", 3, 20), ("politrickers", 3, 8), ("politix", 2, 12), ("prime_minister", 2, 30)]
+def move_number(page) -> str:
+    return page.get_attribute("#status", "data-move-number")
 
 
-def test_the_start_page(page):
-    page.select_option("#game", "prime_minister")
-    options = [o.get_attribute("value") for o in page.locator("#players option").all()]
-    assert options == ["2", "3", "4"]
+def click_move(page, button) -> None:
+    number = move_number(page)
+    button.click()
+    page.wait_for_function(f"document.querySelector('#status').dataset.moveNumber !== '{number}'"
+                           " && document.body.dataset.busy === '0'")
+    assert page.locator("#message").is_hidden(), page.inner_text("#message")
+
+
+def play_to_the_end(page, game: str, rng: random.Random, shot_at: int | None = None, name: str = "",
+                    limit_s: float = 300) -> int:
+    """Click random legal moves until the game is over; every question and choice must say what it is."""
+    clicks, started, taken = 0, time.time(), shot_at is None
+    while page.get_attribute("#status", "data-finished") != "true":
+        assert time.time() - started < limit_s, f"{game}: not over after {clicks} clicks"
+        head = page.inner_text("#moves-head").strip()
+        buttons = page.locator("#moves button.move:not([disabled])")
+        count = buttons.count()
+        assert count > 0 and head, f"{game}: no move to click, status {page.inner_text('#status')!r}"
+        labels = buttons.evaluate_all("bs => bs.map(b => (b.getAttribute('aria-label') || '').split('. ')[0])")
+        bare = [x for x in labels if BARE.match(x.strip())]
+        assert not bare and not BARE.match(head), f"{game}: {head!r} offers bare choices {bare}"
+        if not taken and clicks >= shot_at and (game != "prime_minister" or page.locator(".bill").count()):
+            shot(page, name)
+            taken = True
+        click_move(page, buttons.nth(rng.randrange(count)))
+        clicks += 1
+    assert clicks > 0 and taken and "Game over" in page.inner_text("#status")
+    return clicks
+
+
+SIZES = [(g, n) for g, lo, hi in (("democracy", 2, 6), ("politrickers", 3, 5), ("politix", 2, 6),
+                                  ("prime_minister", 2, 4)) for n in range(lo, hi + 1)]
+
+
+def test_the_start_page_offers_only_set_ups_that_exist(page):
+    choose_game(page, "prime_minister")
+    assert [o.get_attribute("value") for o in page.locator("#players option").all()] == ["2", "3", "4"]
     assert page.locator(".bot-spec").count() == 3
-    page.select_option("#game", "democracy")
+    assert "Prime Minister: how to play" in page.inner_text("#setup-rules")
+    scenario = page.locator("#opt-scenario")
+    assert scenario.evaluate("s => s.tagName") == "SELECT"  # names, not a bare number
+    labels = scenario.evaluate("s => [...s.options].map(o => o.text)")
+    assert labels[0] == "Standard game" and labels[1].startswith("1. A Nation in Crisis")
+    page.select_option("#players", "3")
+    disabled = scenario.evaluate("s => [...s.options].filter(o => o.disabled).map(o => o.value)")
+    assert disabled == ["1", "2", "3", "4"]  # Scenarios for other table sizes cannot be chosen
+    assert page.is_disabled("#opt-question_time")  # 4 players only
+    page.select_option("#players", "4")
+    assert not page.is_disabled("#opt-question_time")
+    page.select_option("#players", "2")
+    scenario.select_option("2")
+    assert not page.is_disabled("#start")
+    page.select_option("#players", "3")  # Scenario 2 is for 2 players: the form says so and cannot start
+    assert page.is_disabled("#start") and "not for 3 players" in page.inner_text("#setup-problem")
+    scenario.select_option("0")
+    assert not page.is_disabled("#start")
+    choose_game(page, "politix")
+    page.select_option("#players", "4")
+    assert page.is_disabled("#opt-teams_3v3") and page.inner_text("label[for='opt-teams_3v3']") == "Two parties of three"
+    page.select_option("#players", "6")
+    assert not page.is_disabled("#opt-teams_3v3")
+    choose_game(page, "democracy")
     shot(page, "web-start.png")
 
 
-@pytest.mark.parametrize("game,players,shot_at", GAMES)
-def test_a_whole_game_through_the_page(page, game, players, shot_at):
-    rng = random.Random(game)
-    set_up(page, game, players, "0", seed=7)
-    clicks, started, taken = 0, time.time(), False
-    while page.get_attribute("#status", "data-finished") != "true":
-        assert clicks < 2000 and time.time() - started < 240, f"{game}: not over after {clicks} clicks"
-        buttons = page.locator("#moves button.move")
-        count = buttons.count()
-        assert count > 0, f"{game}: no move to click, status {page.inner_text('#status')!r}"
-        number = page.get_attribute("#status", "data-move-number")
-        if clicks >= shot_at and not taken and (game != "prime_minister" or page.locator(".bill").count()):
-            shot(page, f"web-{game}.png")  # for Prime Minister: once bills are on the table
-            taken = True
-        buttons.nth(rng.randrange(count)).click()
-        page.wait_for_function(f"document.querySelector('#status').dataset.moveNumber !== '{number}'"
-                               " && document.body.dataset.busy === '0'")
-        assert page.locator("#message").is_hidden(), page.inner_text("#message")
-        clicks += 1
-    assert clicks > 0 and taken and "Game over" in page.inner_text("#status")
-    assert "Result:" in page.inner_text("#result")
-    with page.expect_download() as info:
-        page.click("#download-record")
-    record = json.load(open(info.value.path()))
-    assert record["finished"] and record["config"]["game"] == game and record["players"][0] == "you"
-    page.click("#tab-saved")
-    page.wait_for_selector("#saved-table tbody tr[data-name]")
-    assert page.locator("#saved-table tbody tr[data-name]").count() >= 1
+@pytest.mark.parametrize("game,players", SIZES)
+def test_every_title_and_size_played_to_the_end_through_the_page(chromium, server, game, players):
+    """A whole game through the page; the even sizes on a 390 px phone, where the table keeps its width."""
+    phone = players % 2 == 0
+    page = open_page(chromium, server, PHONE if phone else DESKTOP)
+    try:
+        rng = random.Random(f"{game}{players}")
+        set_up(page, game, players, "0", seed=players)
+        board = page.locator("#board").bounding_box()
+        assert board and board["width"] > (300 if phone else 700), board
+        if phone:
+            moves = page.locator("#moves-box").bounding_box()
+            assert moves["width"] > 300 and moves["y"] < board["y"]  # the question first, then the table
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing off-screen
+        play_to_the_end(page, game, rng)
+        result = page.inner_text("#result")
+        assert result.startswith("Result:") and ("won" in result or "No winner" in result)
+        assert page.locator("#log li.ev.major").count() > 0  # the story says what happened
+        with page.expect_download() as info:
+            page.click("#download-record")
+        record = json.load(open(info.value.path()))
+        assert record["finished"] and record["config"]["game"] == game and record["config"]["num_players"] == players
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+STORY = {  # a line the story must tell, per game
+    "democracy": r"Trick \d+ \(upcard .+\): .+ → (P\d wins with|tie between)",
+    "politrickers": r"P\d wins the trick with \w+\d?, .+",
+    "politix": r"P\d persuades \d .+ by .+: power \d+",
+    "prime_minister": r"Round \d+ ends\. VP: P0 \d+",
+}
+SHOTS = {"democracy": 14, "politrickers": 10, "politix": 12, "prime_minister": 30}
+
+
+@pytest.mark.parametrize("game", sorted(STORY))
+def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, game):
+    """Desktop and phone screenshots mid-game; the story's key lines; the end says why the winner won."""
+    page = open_page(chromium, server)
+    try:
+        set_up(page, game, 4, "0", seed=7)
+        rng = random.Random(game)
+        clicks = 0
+        while clicks < SHOTS[game] or (game == "prime_minister" and not page.locator(".bill").count()):
+            click_move(page, page.locator("#moves button.move").nth(0 if game == "politix" else rng.randrange(
+                page.locator("#moves button.move").count())))
+            clicks += 1
+            assert page.get_attribute("#status", "data-finished") != "true"
+        shot(page, f"web-{game}.png")
+        page.set_viewport_size(PHONE)
+        assert page.locator("#board").bounding_box()["width"] > 300
+        shot(page, f"web-{game}-phone.png")
+        page.set_viewport_size(DESKTOP)
+        if game in ("politix", "prime_minister"):
+            tips = page.locator("#board [data-tip]")
+            assert tips.count() > 0 and len(tips.first.get_attribute("data-tip")) > 10  # card texts on hover / tap
+            tips.first.click()
+            assert page.locator("#tip").is_visible()
+        play_to_the_end(page, game, rng)
+        story = page.inner_text("#log")
+        assert re.search(STORY[game], story), story[-2000:]
+        end = page.inner_text("#result")
+        assert re.search(r"Result: .*(won|No winner)", end) and len(end.splitlines()) >= 3, end
+        if game == "politix":
+            assert "least first" in end  # the ranking that decides, not the voter totals
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_bot_moves_come_one_by_one_and_no_click_goes_through_meanwhile(chromium, server):
+    page = open_page(chromium, server, pace="700")
+    try:
+        set_up(page, "politrickers", 5, "0", seed=4)
+        for _ in range(12):
+            number = move_number(page)
+            page.locator("#moves button.move").first.click()
+            page.wait_for_function(f"document.querySelector('#status').dataset.showing !== undefined"
+                                   f" || (document.querySelector('#status').dataset.moveNumber !== '{number}'"
+                                   " && document.body.dataset.busy === '0')")
+            if page.get_attribute("#status", "data-showing") is not None:
+                break
+        else:
+            pytest.fail("no bot move was ever shown one by one")
+        assert move_number(page) == number  # the new table waits until the bots' moves have been shown
+        assert page.locator("#moves button.move:not([disabled])").count() == 0  # nothing to click meanwhile
+        assert "playing" in page.inner_text("#moves-head") and page.locator("#moves .pt").count() > 0  # the hand
+        shown = []
+        while page.get_attribute("#status", "data-showing") is not None:
+            text = page.inner_text("#status")
+            if not shown or shown[-1] != text:
+                shown.append(text)
+            time.sleep(0.1)
+        idle(page)
+        assert len(shown) >= 2 and all(re.match(r"P[1-4] \(random\): \S", x) for x in shown), shown
+        assert move_number(page) != number and page.locator("#message").is_hidden()
+        assert page.get_attribute("#status", "aria-live") == "polite"
+        # the focus is back on the first choice, ready for the keyboard
+        assert page.evaluate("document.activeElement.matches('#moves button.move')")
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
 
 
 def test_watching_bots_with_pause_and_speed(page):
@@ -153,39 +306,53 @@ def test_watching_bots_with_pause_and_speed(page):
     page.wait_for_function("document.querySelector('#status').dataset.moveNumber === '1'")
     page.select_option("#view", "1")
     idle(page)
-    assert page.locator("#table-main .me").count() >= 1
+    assert page.locator("#pt-board .seat.me").count() == 1
     page.locator("#speed").fill("100")
     page.click("#play-pause")
     page.wait_for_function("+document.querySelector('#status').dataset.moveNumber >= 6")
     page.click("#play-pause")  # pause
     idle(page)
-    paused_at = page.get_attribute("#status", "data-move-number")
+    paused_at = move_number(page)
     time.sleep(0.5)
-    assert page.get_attribute("#status", "data-move-number") == paused_at
+    assert move_number(page) == paused_at
     page.click("#play-pause")
-    page.wait_for_selector("#status[data-finished='true']", timeout=60_000)
+    page.wait_for_selector("#status[data-finished='true']", timeout=90_000)
+    last = page.locator("#log li").last
+    assert last.is_visible() and page.evaluate(  # the story's last line is not cut off
+        "(() => { const l = document.querySelector('#log'), r = l.lastElementChild.getBoundingClientRect(),"
+        " b = l.getBoundingClientRect(); return r.bottom <= b.bottom + 1; })()")
     shot(page, "web-watch.png")
 
 
-def test_replaying_an_uploaded_record(page, tmp_path):
+def _record(tmp_path, game_name="democracy", players=3, cut: int | None = None) -> tuple[str, int]:
     import hustings
     from hustings.play import make_game, play_game
     from hustings.play.records import Recorder, save
 
-    game = make_game("democracy", 3)
-    rec = Recorder(game, 5, players=["heuristic", "random", "heuristic"])
-    final = play_game(game, [hustings.make_bot("democracy", b, seed=i) for i, b in
-                             enumerate(("heuristic", "random", "heuristic"))], seed=5,
+    game = make_game(game_name, players)
+    rec = Recorder(game, 5, players=["heuristic", "random", "heuristic"][:players])
+    final = play_game(game, [hustings.make_bot(game_name, b, seed=i) for i, b in
+                             enumerate(("heuristic", "random", "heuristic")[:players])], seed=5,
                       on_action=lambda s, p, a: rec.add(p, a))
+    record = rec.record(final)
+    if cut is not None:
+        record["moves"], record["finished"] = record["moves"][:cut], False
+        record.pop("result", None)
     path = str(tmp_path / "game.json")
-    save(rec.record(final), path)
+    save(record, path)
+    return path, len(record["moves"])
+
+
+def test_replaying_an_uploaded_record(page, tmp_path):
+    path, total = _record(tmp_path)
     page.click("#tab-replay")
     page.set_input_files("#record-file", path)
     page.click("#replay-upload")
     page.wait_for_selector("#replay-controls:not(.hidden)")
     idle(page)
-    total = len(rec.moves)
     assert page.inner_text("#position-text") == f"move 0 / {total}"
+    for button in ("#to-start", "#step-back", "#step-one", "#to-end"):  # drawn icons, no missing glyph
+        assert page.locator(f"{button} svg.icon").count() == 1
     for _ in range(4):
         page.click("#step-one")
         idle(page)
@@ -193,8 +360,53 @@ def test_replaying_an_uploaded_record(page, tmp_path):
     page.click("#step-back")
     idle(page)
     assert page.inner_text("#position-text") == f"move 3 / {total}"
-    assert page.locator("#log li").count() == 3
+    assert page.locator("#log li.mv").count() >= 1
+    page.click("#to-end")
+    idle(page)
+    assert page.inner_text("#position-text") == f"move {total} / {total}"
+    assert page.get_attribute("#status", "data-finished") == "true" and "Result:" in page.inner_text("#result")
+    page.locator("#log li.mv.link").nth(2).click()  # the story is clickable: back to that move
+    idle(page)
+    n = int(move_number(page))
+    assert 0 < n < total and page.inner_text("#position-text") == f"move {n} / {total}"
+    page.click("#to-start")
+    idle(page)
+    assert page.inner_text("#position-text") == f"move 0 / {total}"
     page.locator("#speed").fill("100")
     page.click("#play-pause")
     page.wait_for_selector("#status[data-finished='true']", timeout=90_000)
     assert page.inner_text("#position-text") == f"move {total} / {total}"
+    shot(page, "web-replay.png")
+
+
+def test_an_unfinished_record_says_where_it_stops(page, tmp_path):
+    path, total = _record(tmp_path, cut=20)
+    page.click("#tab-replay")
+    page.set_input_files("#record-file", path)
+    page.click("#replay-upload")
+    page.wait_for_selector("#replay-controls:not(.hidden)")
+    idle(page)
+    page.click("#to-end")
+    idle(page)
+    text = page.inner_text("#position-text")
+    assert text.startswith(f"move {total} / {total}") and "not finished" in text
+    assert page.is_disabled("#step-one") and page.is_disabled("#to-end")
+
+
+def test_saved_games_show_date_and_outcome_and_the_rules_are_a_page_away(page, server):
+    set_up(page, "politix", 2, "watch", bots="random", seed=9)
+    page.locator("#speed").fill("100")
+    page.click("#play-pause")
+    page.wait_for_selector("#status[data-finished='true']", timeout=120_000)
+    page.click("#tab-saved")
+    row = page.locator("#saved-table tbody tr[data-name]").first
+    row.wait_for()
+    cells = row.locator("td").all_inner_texts()
+    assert re.search(r"\d{4}", cells[0]) and cells[1] == "Politix, 2 players"
+    assert cells[4].startswith(("won by", "no winner"))
+    href = page.get_attribute("#rules-link", "href")
+    assert href == "/rules/politix"
+    rules = page.context.new_page()
+    rules.goto(server + href)
+    assert rules.locator("h1").first.inner_text().startswith("Politix")
+    rules.close()
