@@ -1,8 +1,11 @@
 """Export a trained checkpoint as a standalone policy: ONNX (+ a JSON sidecar) and a ``torch.export`` program.
 
-    hustings export checkpoints/democracy/policy.pt --out exported/democracy
+    hustings export runs/democracy/policy.pt --out exported/democracy
+    hustings export shipped:democracy [--players 6] --out exported/democracy   # a shipped bot's net
 
-writes ``policy.onnx``, ``policy.json`` and ``policy.pt2``. Both models come from one ``torch.nn.Module``
+writes ``policy.onnx``, ``policy.json`` and ``policy.pt2``. The source is a torch checkpoint (``policy.pt``,
+``checkpoint.pt``), a ``policy.npz``, or a shipped bot, ``shipped:GAME`` (its net: where that size's shipped bot
+plays with a search, the search is not part of the export; ``shipped-net:GAME`` says the same). Both models come from one ``torch.nn.Module``
 (:func:`policy_module`) through PyTorch's own routes: ``torch.onnx.export`` (its ``torch.export``-based exporter,
 which needs ``onnxscript``) and ``torch.export.export`` / ``torch.export.save`` (TorchScript, which the previous
 version wrote, is deprecated in PyTorch). The ONNX model's inputs are ``observation``
@@ -106,18 +109,50 @@ def exported_program(policy: NumpyPolicy):
                                dynamic_shapes={"observation": {0: batch}, "action_mask": {0: batch}})
 
 
-def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
+def source_file(checkpoint: str, num_players: int | None = None) -> tuple[str, str | None]:
+    """The file to export for ``checkpoint``: itself, or for ``shipped:GAME`` / ``shipped-net:GAME`` the shipped
+    net's ``policy.npz`` for ``num_players`` seats (default: the game's default size). Returns ``(path, note)``,
+    ``note`` saying what is left out where that shipped bot plays with a search."""
+    from hustings import checkpoints, registry
+    from hustings.bots.spec import SHIPPED, SHIPPED_NET
+
+    for prefix in (SHIPPED, SHIPPED_NET):
+        if checkpoint.startswith(prefix):
+            game = registry.game_key(checkpoint[len(prefix):])
+            path = checkpoints.policy_path(game, num_players)
+            search = checkpoints.search_spec(game, num_players)
+            note = None if search is None else (
+                f"the shipped {game} bot for this table plays the search {search}; the export is its net alone "
+                f"({SHIPPED_NET}{game})")
+            return path, note
+    if num_players is not None:
+        from hustings.errors import ConfigError
+
+        raise ConfigError(f"--players {num_players} is only for a shipped bot (shipped:GAME); {checkpoint} is "
+                          f"trained for one table size already")
+    return checkpoint, None
+
+
+def export(checkpoint: str, out_dir: str, torch_program: bool = True, num_players: int | None = None) -> dict:
     """Write ``policy.onnx``, ``policy.json`` (and ``policy.pt2``) for ``checkpoint`` into ``out_dir``.
 
-    Everything is checked before anything is written: a corrupt checkpoint, a missing or misshapen tensor, an
-    unknown activation or a checkpoint that no longer fits its game (its observation layout changed) raises
-    :class:`~hustings.bots.policy.CheckpointError` and leaves ``out_dir`` as it was."""
+    ``checkpoint`` is a torch checkpoint, a ``policy.npz``, or a shipped bot, ``shipped:GAME`` (its net, for
+    ``num_players`` seats: :func:`source_file`). Everything is checked before anything is written: a corrupt
+    checkpoint, a missing or misshapen tensor, an unknown activation or a checkpoint that no longer fits its game
+    (its observation layout changed) raises :class:`~hustings.bots.policy.CheckpointError` and leaves ``out_dir``
+    as it was. The result names the files written (and a ``note`` where a shipped search was left out)."""
     import hustings
+    from hustings.bots.policy import load_policy_npz
 
-    data = load_checkpoint(checkpoint)
-    policy = policy_from_checkpoint(data)
+    path, note = source_file(checkpoint, num_players)
+    if path.endswith(".npz"):
+        data, policy = load_policy_npz(path)
+        data = dict(data, game_options=data.get("game_options") or {})
+    else:
+        data = load_checkpoint(path)
+        policy = policy_from_checkpoint(data)
     game = hustings.registry.info(data["game"]).game_class(data["num_players"], **data["game_options"])
-    check_matches(data, checkpoint, game.name, game.num_players, game.observation_size, game.num_actions,
+    check_matches(data, path, game.name, game.num_players, game.observation_size, game.num_actions,
                   type(game).observation_version)
     obs_dim, n_actions = data["observation_size"], data["num_actions"]
     os.makedirs(out_dir, exist_ok=True)
@@ -133,7 +168,7 @@ def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
         "action_names": game.action_names(), "activation": policy.activation, "onnx_opset": OPSET,
         "inputs": {"observation": ["float32", ["batch", obs_dim]], "action_mask": ["int8", ["batch", n_actions]]},
         "outputs": {"action": ["int64", ["batch"]], "probabilities": ["float32", ["batch", n_actions]]},
-        "source_checkpoint": os.path.basename(checkpoint),
+        "source_checkpoint": checkpoint if path != checkpoint else os.path.basename(checkpoint),
     }
     atomic_write_text(json.dumps(sidecar, indent=1), os.path.join(out_dir, "policy.json"))
     files = [onnx_path, os.path.join(out_dir, "policy.json")]
@@ -144,20 +179,27 @@ def export(checkpoint: str, out_dir: str, torch_program: bool = True) -> dict:
         program = exported_program(policy)
         atomic_write(pt2_path, lambda f: torch.export.save(program, f))
         files.append(pt2_path)
-    return {"files": files, "game": data["game"], "num_players": data["num_players"]}
+    return {"files": files, "game": data["game"], "num_players": data["num_players"], "note": note}
 
 
 # --- command line: hustings export --------------------------------------------------------------------------------
 def add_arguments(p) -> None:
-    p.add_argument("checkpoint", help="a checkpoint from hustings train (policy.pt or checkpoint.pt)")
+    """The arguments of ``hustings export``."""
+    p.add_argument("checkpoint", help="a checkpoint from hustings train (policy.pt, checkpoint.pt or policy.npz), or "
+                                      "a shipped bot's net: shipped:GAME")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for policy.onnx, policy.json, policy.pt2")
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help="with shipped:GAME, the table size of the shipped bot (default: the game's default size)")
     p.add_argument("--no-torch-program", "--no-torchscript", dest="no_torch_program", action="store_true",
                     help="skip policy.pt2 (the torch.export program; --no-torchscript is the old name)")
 
 
 def run(args) -> int:
-    out = export(args.checkpoint, args.out, torch_program=not args.no_torch_program)
+    """``hustings export``: write the files and list them."""
+    out = export(args.checkpoint, args.out, torch_program=not args.no_torch_program, num_players=args.players)
     print(f"exported {out['game']} {out['num_players']}p policy:")
     for path in out["files"]:
         print("  " + path)
+    if out["note"]:
+        print(f"note: {out['note']}")
     return 0

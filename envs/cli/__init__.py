@@ -10,7 +10,7 @@ only when that command runs (the training commands live in :mod:`hustings.traini
     hustings train smoke | CONFIG.yaml [--resume | --overwrite] [--output-dir DIR] [--total-timesteps N]
     hustings train-rllib rllib/smoke | CONFIG.yaml [--address auto] [--num-env-runners K] [--iterations N]
     hustings exploit SPEC --game GAME
-    hustings export checkpoints/democracy/policy.pt --out exported/democracy
+    hustings export shipped:democracy --out exported/democracy        # or runs/<game>/policy.pt
     hustings serve [--port 8000]
 
 ``demo``, ``play``, ``replay`` and ``evaluate`` with scripted, shipped (``policy.npz``) and ONNX bots need only the
@@ -53,7 +53,8 @@ COMMANDS: dict[str, tuple[str, str, str, str]] = {
               "a local web app: play a seat against bots, watch bots, replay records in a browser (needs the web "
               "extra)"),
     "export": ("hustings.training.export", "add_arguments", "run",
-               "export a trained checkpoint as ONNX (+ JSON sidecar) and a torch.export program"),
+               "export a trained checkpoint or a shipped bot's net (shipped:GAME) as ONNX (+ JSON sidecar) and a "
+               "torch.export program"),
 }
 
 DESCRIPTIONS = {
