@@ -114,9 +114,10 @@ def read_component_file(components_dir: str | None, name: str) -> dict:
     path = folder_file(components_dir, name, (COMPONENT_SUFFIX,))
     if path is None:
         files = folder_files(components_dir, (COMPONENT_SUFFIX,))
-        raise WebError(f"no component set {name[:80]!r} on this server; expected a JSON object (your own set) or "
-                       + (f"one of {', '.join(files[:20])}" if files else "null (the server's components folder "
-                                                                          "is empty)"))
+        shown = repr(name) if _FILE_NAME.match(name) else "of that name (a file name, no folders)"
+        raise WebError(f"no component set {shown} on this server; expected a JSON object (your own set), "
+                       + (f"one of {', '.join(files[:20])}, or null" if files else "or null (the server's "
+                                                                                    "components folder is empty)"))
     try:
         if os.path.getsize(path) > MAX_FILE:
             raise WebError(f"component set {name!r} is over {MAX_FILE} bytes")

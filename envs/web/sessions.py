@@ -56,13 +56,13 @@ def core_bots(game_name: str, game, specs: list[str], seed: int) -> list:
     return spec_bots.make_bots(game_name, game, specs, seed)
 
 
-def _accepts(make_bots, game_name: str, spec: str, cache: dict) -> bool:
-    """Whether ``make_bots`` takes ``spec`` for ``game_name`` (e.g. IS-MCTS SPECs, where this hustings has them)."""
-    key = f"{game_name}:{spec}"
+def _accepts(make_bots, game_name: str, spec: str, cache: dict, players: int | None = None) -> bool:
+    """Whether ``make_bots`` takes ``spec`` for ``game_name`` (at the default table size, or ``players``)."""
+    key = f"{game_name}:{players}:{spec}"
     if key not in cache:
         try:
             with TABLES.exclusive():  # building a game installs its component set
-                make_bots(game_name, hustings.registry.make_game(game_name), [spec], 0)
+                make_bots(game_name, hustings.registry.make_game(game_name, players), [spec], 0)
             cache[key] = True
         except Exception:  # noqa: BLE001 - any refusal means "not offered"
             cache[key] = False
@@ -87,7 +87,8 @@ def catalogue(make_bots=core_bots, cache: dict | None = None, bots_dir: str | No
             bots.append(f"shipped:{name}")
         bots += [s for s in ("ismcts",) if s not in bots
                  and _accepts(make_bots, name, inputs.capped_search_spec(name, s), cache)]
-        bots += [f for f in files if _accepts(make_bots, name, inputs.folder_file(bots_dir, f, (f,)), cache)]
+        bots += [f for f in files if any(_accepts(make_bots, name, inputs.folder_file(bots_dir, f, (f,)), cache, n)
+                                         for n in range(cls.min_players, cls.max_players + 1))]
         out.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players,
                     "default_players": info.default_players, "title": info.title,
                     "options": {k: _option_info(o) for k, o in cls.OPTIONS.items()}, "bots": bots})
