@@ -767,6 +767,8 @@ def _pm_waiting(st, p: int) -> str:
              "challenge": "whether to challenge", "royal": "whether to accept Royal Interference",
              "question": "whether to ask a question", "workers": "the Workers' question"}.get(pend.get("q"), "")
         return f"{who} is deciding {q}".strip()
+    if kind == "main":
+        return f"{who} is taking an action turn"
     return f"{who} is choosing {PHASE_WORDS.get(kind, kind)}"
 
 
@@ -829,6 +831,8 @@ def _politrickers_prompt(st, player: int) -> dict:
         q = (f"Ruling Party {PARTY_NAMES[st.ruling_party]}, Ruling Suit {SUIT_NAMES[st.ruling_suit]}"
              + (f", Opposition Suit {SUIT_NAMES[st.opp_suit]}" if st.opp_suit >= 0 else "")
              + f". You are {PARTY_NAMES[st.party[player]]}: play a card.")
+    if any(c["switch"] for c in choices):
+        q += " (A card's lower button switches your party first, for 1 token.)"
     return {"question": q, "choices": choices}
 
 

@@ -121,6 +121,7 @@ def shot(page, name: str, full_page: bool = False) -> None:
     folder = DOCS or os.path.join(tempfile.gettempdir(), "hustings-screenshots")
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=path, full_page=full_page)
     assert os.path.getsize(path) < 700_000
 
@@ -317,10 +318,12 @@ def test_watching_bots_with_pause_and_speed(page):
     assert move_number(page) == paused_at
     page.click("#play-pause")
     page.wait_for_selector("#status[data-finished='true']", timeout=90_000)
+    page.evaluate("window.scrollTo(0, 0)")
     last = page.locator("#log li").last
-    assert last.is_visible() and page.evaluate(  # the story's last line is not cut off
+    assert "Game over" in last.inner_text()
+    assert last.is_visible() and page.evaluate(  # the story's last line is on the screen, not cut off
         "(() => { const l = document.querySelector('#log'), r = l.lastElementChild.getBoundingClientRect(),"
-        " b = l.getBoundingClientRect(); return r.bottom <= b.bottom + 1; })()")
+        " b = l.getBoundingClientRect(); return r.bottom <= b.bottom + 1 && r.bottom <= innerHeight; })()")
     shot(page, "web-watch.png")
 
 

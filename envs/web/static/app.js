@@ -132,7 +132,12 @@ async function fillSetup() {
   for (const [name, o] of Object.entries(info.options)) {
     const words = ref.options[name] || {};
     let input;
-    if (words.choices) {
+    if (name === "components") {  // a component set the server offers, by name
+      const sets = catalogue.components || [];
+      if (!sets.length) continue;
+      input = el("select", {id: `opt-${name}`}, el("option", {value: "", text: "the shipped set"}),
+                 ...sets.map((c) => el("option", {value: typeof c === "string" ? c : c.name, text: typeof c === "string" ? c : c.name})));
+    } else if (words.choices) {
       input = el("select", {id: `opt-${name}`});
       for (const c of words.choices) input.append(el("option", {value: c.value, text: c.label, title: c.help || ""}));
       input.value = o.default;
@@ -301,6 +306,7 @@ async function show(v, animate = true) {
   }
   game = v;
   render(v);
+  if (v.public) message("This game's seat is not yours here (no token): you see only what everybody sees.", true);
   document.body.dataset.busy = busy > 0 ? "1" : "0";
 }
 
@@ -326,6 +332,7 @@ function render(v) {
   else setStatus(`Move ${v.move_number + 1}: ` + (t.waiting || `${who(v, v.current_player)} to move`), false);
   // the table
   const board = $("#board");
+  $("#table-col").dataset.game = v.game;
   const keepScroll = window.scrollY;
   board.innerHTML = "";
   const draw = BOARDS[t.table && t.table.game];
@@ -374,7 +381,7 @@ function renderMoves(v, waiting) {
   box.classList.remove("waiting");
   q.textContent = prompt.question;
   const draw = CHOICES[t.table && t.table.game] || groupedChoices;
-  if (t.table && t.table.game === "politix" && t.table.hand) {
+  if (t.table && t.table.game === "politix" && t.table.hand && t.table.phase !== "discard") {
     moves.append(el("div", {class: "your-hand"}, el("span", {class: "muted", text: "Your hand: "}), handView(t.table, t.table.hand)));
   }
   moves.append(draw(prompt.choices, t.table, v));
@@ -444,8 +451,16 @@ function ptChoices(choices, table) {
 function pxChoices(choices, table, v) {
   const root = el("div", {class: "choices"});
   const by = (g) => choices.filter((c) => c.group === g);
-  const simple = choices.filter((c) => !["Special cards", "Remove a card", "Persuade"].includes(c.group));
+  const simple = choices.filter((c) => !["Special cards", "Remove a card", "Persuade", "Discard"].includes(c.group));
   if (simple.length) root.append(groupedChoices(simple, table));
+  const discard = by("Discard");
+  if (discard.length) {  // the hand itself, each card a button
+    root.append(el("div", {class: "choice-group"}, el("h4", {text: "Discard one card (you may keep 10)"}),
+      el("div", {class: "hand-row"}, ...discard.map((c) => {
+        const card = (table.hand || []).find((h) => h.name === c.card) || {name: c.card, id: "x", count: 1};
+        return moveButton(c, pxCard(card));
+      }))));
+  }
   for (const g of ["Special cards", "Remove a card"]) {
     const list = by(g);
     if (!list.length) continue;
@@ -686,7 +701,7 @@ function pmBoard(b, v) {
     el("span", {}, "Election Marker ", el("b", {text: b.marker ? "on" : "off"})),
     b.resigned ? el("span", {text: "the Government Backbencher has resigned"}) : null,
     b.scenario ? el("span", {}, el("b", {text: `Scenario ${b.scenario}`}), b.scenario_name ? `: ${b.scenario_name}` : "") : null,
-    b.to_play !== null && b.phase ? el("span", {class: "muted", text: `P${b.to_play} choosing ${b.phase}`}) : null));
+    b.to_play !== null && b.phase ? el("span", {class: "muted", text: `To move: P${b.to_play} (${b.phase})`}) : null));
   if (b.event) {
     root.append(el("div", {class: "box event-card"}, el("h4", {text: "Event drawn"}), el("div", {class: "ev-name", text: b.event.name}),
       el("ol", {}, ...b.event.options.map((o) => el("li", {}, el("b", {text: o.label}), ` (${plural(o.cost, "cube")}): ${o.does}`)))));
