@@ -448,6 +448,7 @@ def _yaml(cfg: TrainConfig) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``hustings train``."""
     p.add_argument("config", help=f"YAML config, e.g. configs/{DEFAULT_GAME}.yaml or configs/smoke.yaml")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--resume", action="store_true",
@@ -499,6 +500,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m hustings.training.train``: the same as ``hustings train``."""
     from hustings.cli.run import module_main
     return module_main("python -m hustings.training.train", __doc__, add_arguments, run, argv)
 
