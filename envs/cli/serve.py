@@ -17,6 +17,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots-dir", metavar="DIR", default=None,
                    help="folder of policy files (.npz, .onnx, ...) a game may name as bots, by file name "
                         "(default DATA_DIR/bots)")
+    p.add_argument("--allow-host", metavar="NAME", action="append", default=[],
+                   help="another name the server answers to (e.g. mybox.local), beside its own address and "
+                        "localhost; repeatable. Requests naming any other host are refused (DNS rebinding)")
     p.add_argument("--components-dir", metavar="DIR", default=None,
                    help="folder of component sets (.json) a game may name in its components option "
                         "(default DATA_DIR/components)")
@@ -53,7 +56,8 @@ def run(args) -> int:
 
     data_dir = args.data_dir or DEFAULT_DATA_DIR
     check_port_free(args.host, args.port)
-    app = create_app(data_dir, bots_dir=args.bots_dir, components_dir=args.components_dir)  # ConfigError: one line
+    app = create_app(data_dir, bots_dir=args.bots_dir, components_dir=args.components_dir,  # ConfigError: one line
+                     hosts=tuple(args.allow_host))
     if not is_loopback(args.host):
         print(f"warning: --host {args.host} serves the app to every machine that can reach this one, with no "
               f"login: anyone there can start games and run bots on this machine (a game's seat still needs its "

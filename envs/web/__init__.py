@@ -1,6 +1,7 @@
 """``hustings serve``: a local web app to play the games in a browser (Starlette on uvicorn; needs the ``web`` extra).
 
     hustings serve [--host 127.0.0.1] [--port 8000] [--data-dir DIR] [--bots-dir DIR] [--components-dir DIR]
+                   [--allow-host NAME]
 
 The page (plain HTML, CSS and JavaScript under ``static/``, no build step) sets up a game (title, table size,
 options, one bot SPEC per other seat), plays one seat against bots, watches bot-only games move by move, replays an
@@ -32,9 +33,10 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, data_dir: str | None = None, make_bots=None,
-          log_level: str = "info", bots_dir: str | None = None, components_dir: str | None = None) -> None:
+          log_level: str = "info", bots_dir: str | None = None, components_dir: str | None = None,
+          hosts: tuple[str, ...] = ()) -> None:
     """Run the app on uvicorn until interrupted (a data folder that cannot be used: ``ConfigError`` first)."""
     import uvicorn
 
-    app = create_app(data_dir, make_bots=make_bots, bots_dir=bots_dir, components_dir=components_dir)
+    app = create_app(data_dir, make_bots=make_bots, bots_dir=bots_dir, components_dir=components_dir, hosts=hosts)
     uvicorn.run(app, host=host, port=port, log_level=log_level)

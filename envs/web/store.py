@@ -163,7 +163,8 @@ class SessionStore:
             session = Session("play" if seat is not None else "watch", game, seed, names, seat=seat, bots=bots,
                               auto_forced=bool(body.get("auto_forced", True)), store=self, title=title,
                               specs=built, token_digest=token_hash(token))
-        session.start()  # the bots before the person's first turn (and the game saved)
+        session.start()  # the bots before the person's first turn
+        session.persist()
         return self._add(session), token
 
     def create_replay(self, body: dict) -> tuple[Session, str]:

@@ -551,3 +551,69 @@ def test_a_saved_game_that_was_tampered_with_is_not_resumed(data):
         assert res.status_code == 500 and "cannot be resumed" in res.json()["error"]
         assert c.get("/api/games/AAAAAAAAAAAAAAAA").status_code == 404
         assert c.get("/api/games/..%2F..%2Fetc").status_code == 404
+
+
+# --- on a real server ---------------------------------------------------------------------------------------------
+def peak_memory_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the server's memory from /proc")
+def test_a_real_server_refuses_other_sites_and_large_bodies(tmp_path):
+    import socket
+    import urllib.error
+    import urllib.request
+
+    from test_web import free_port
+
+    port = free_port()
+    proc = subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "hustings"), "serve", "--port", str(port),
+                             "--data-dir", str(tmp_path / "d")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    base = f"http://127.0.0.1:{port}"
+
+    def ask(path, body=None, **headers):
+        req = urllib.request.Request(base + path, data=body, headers=headers, method="POST" if body else "GET")
+        try:
+            with urllib.request.urlopen(req, timeout=20) as res:
+                return res.status, json.loads(res.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.load(exc)
+
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(base + "/favicon.ico", timeout=2)
+                break
+            except OSError:
+                assert proc.poll() is None and time.time() < deadline, proc.stdout.read()
+                time.sleep(0.2)
+        game = json.dumps({"game": "democracy", "players": 3, "seat": 0}).encode()
+        assert ask("/api/catalogue", Host=f"evil.example:{port}")[0] == 403
+        assert ask("/api/games", game, **{"Content-Type": "text/plain"})[0] == 415
+        assert ask("/api/games", game, **{"Content-Type": "application/json", "Origin": "http://evil.example"})[0] == 403
+        status, view = ask("/api/games", game, **{"Content-Type": "application/json", "Origin": base})
+        assert status == 201 and view["token"]
+        move = json.dumps({"action": view["legal"][0]["action"], "move_number": view["move_number"]}).encode()
+        assert ask(f"/api/games/{view['id']}/move", move, **{"Content-Type": "application/json"})[0] == 403
+        assert ask(f"/api/games/{view['id']}/move", move, **{"Content-Type": "application/json",
+                                                              "X-Hustings-Token": view["token"]})[0] == 200
+        # 160 MiB sent in chunks, no length declared: refused once over the limit, never held
+        before = peak_memory_kib(proc.pid)
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+            s.sendall(f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                      f"Transfer-Encoding: chunked\r\n\r\n".encode())
+            chunk = b"%x\r\n" % (1 << 20) + b" " * (1 << 20) + b"\r\n"
+            try:
+                for _ in range(160):
+                    s.sendall(chunk)
+            except OSError:
+                pass  # the server answered and closed
+            reply = s.recv(4096)
+        assert b" 413 " in reply.split(b"\r\n")[0], reply[:200]
+        assert peak_memory_kib(proc.pid) - before < 48 * 1024
+    finally:
+        proc.terminate()
+        proc.wait(15)
