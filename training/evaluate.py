@@ -374,6 +374,7 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
 
 # --- command line -----------------------------------------------------------------------------------------------
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``hustings evaluate``."""
     p.add_argument("game", help="game name (" + ", ".join(hustings.games()) + ")")
     p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
     p.add_argument("--bots", nargs="+", required=True, metavar="SPEC",
@@ -419,6 +420,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m hustings.training.evaluate``: the same as ``hustings evaluate``."""
     from hustings.cli.run import module_main
     return module_main("python -m hustings.training.evaluate", __doc__, add_arguments, run, argv)
 

@@ -77,6 +77,7 @@ def sizes(game: str) -> list[int]:
 
 
 def shipped_sizes(game: str) -> list[int]:
+    """The table sizes ``game`` has a shipped bot for, at the game's default options."""
     from hustings import checkpoints
     from hustings.bots.policy import load_policy_npz
 
@@ -676,6 +677,7 @@ def plots(result: dict, out: str) -> list[str]:
 
 # --- command line ------------------------------------------------------------------------------------------------
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``hustings benchmark``."""
     p.add_argument("--games", nargs="+", metavar="GAME", default=None,
                    help="games to benchmark (default: all: " + ", ".join(hustings.games()) + ")")
     p.add_argument("--players", nargs="+", type=int, metavar="N", default=None,
@@ -720,6 +722,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m hustings.training.strength``: the same as ``hustings benchmark``."""
     from hustings.cli.run import module_main
     return module_main("python -m hustings.training.strength", __doc__, add_arguments, run, argv)
 

@@ -146,6 +146,7 @@ class TextAgentBot(Bot):
         return legal[0]
 
     def stats(self) -> dict:
+        """``{"decisions", "retries", "fallbacks"}`` over the bot's life."""
         return {"decisions": self.decisions, "retries": self.retry_count, "fallbacks": self.fallbacks}
 
     def __repr__(self) -> str:

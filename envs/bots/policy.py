@@ -118,6 +118,7 @@ def check_net(net, what: str) -> tuple[list[int], str]:
 
 
 def check_activation(activation, what: str = "policy") -> None:
+    """A ``CheckpointError`` naming ``what`` unless ``activation`` is one the NumPy policy computes."""
     if activation not in ACTIVATIONS:
         raise CheckpointError(f"{what}: activation {activation!r} is unknown; expected one of "
                               f"{', '.join(repr(a) for a in ACTIVATIONS)}")
@@ -201,10 +202,13 @@ class NumpyPolicy:
 
     @classmethod
     def from_arrays(cls, arrays: list, activation: str) -> "NumpyPolicy":
+        """The policy from ``[W1, b1, ..., W_out, b_out]`` (NumPy arrays or torch tensors, torch's out x in
+        layout), as :meth:`to_arrays` writes them."""
         arrays = [a.detach().cpu().numpy() if hasattr(a, "detach") else np.asarray(a) for a in arrays]
         return cls(list(zip(arrays[0::2], arrays[1::2])), activation)
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
+        """The actor's unmasked logits for ``obs`` (one observation or a batch)."""
         x = obs
         last = len(self.layers) - 1
         with np.errstate(over="ignore", invalid="ignore"):  # overflow shows as inf/NaN, which act() refuses

@@ -24,6 +24,7 @@ class Bot:
             self.rng.seed(seed)
 
     def act(self, state: State, player: int) -> int:
+        """The action seat ``player`` plays in rules ``state`` (a legal one; ``state`` is not changed)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

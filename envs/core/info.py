@@ -51,10 +51,12 @@ class GameInfo:
 
     @property
     def min_players(self) -> int:
+        """The smallest table the game seats."""
         return self.game_class.min_players
 
     @property
     def max_players(self) -> int:
+        """The largest table the game seats."""
         return self.game_class.max_players
 
     @property

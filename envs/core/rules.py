@@ -29,6 +29,7 @@ class Option:
         self.default, self.kind, self.doc, self.check, self.expected = default, kind, doc, check, expected
 
     def validate(self, game: str, name: str, value: Any) -> Any:
+        """``value`` if it is valid for option ``name`` of ``game``, else a ``ConfigError`` saying what was expected."""
         kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
         bad_type = not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
         if bad_type or (self.check is not None and not self.check(value)):
@@ -96,9 +97,11 @@ class Game:
 
     # --- naming ----------------------------------------------------------------------------------
     def action_name(self, action: int) -> str:
+        """The name of action id ``action`` (unique within the game: ``"play 3C"``, ``"draw"``, ...)."""
         raise NotImplementedError
 
     def action_names(self) -> list[str]:
+        """Every action's name, in action-id order."""
         return [self.action_name(a) for a in range(self.num_actions)]
 
     def display_name(self, player: int, action: int) -> str:
@@ -121,6 +124,7 @@ class Game:
         return list(self.fields)
 
     def config(self) -> dict:
+        """The configuration as a dict: game name, player count and options (what records and checkpoints keep)."""
         return {"game": self.name, "num_players": self.num_players, **self.options}
 
     def __repr__(self) -> str:
@@ -155,24 +159,31 @@ class State:
 
     # --- to implement ----------------------------------------------------------------------------
     def current_player(self) -> int:
+        """The seat that decides now."""
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (won, or truncated at its cap)."""
         raise NotImplementedError
 
     def legal_actions(self) -> list[int]:
+        """The current player's legal action ids, ascending."""
         raise NotImplementedError
 
     def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal for the current player now."""
         raise NotImplementedError
 
     def apply_unchecked(self, action: int) -> None:
+        """Play ``action`` for the current player without checking it (search and tools that know it is legal)."""
         raise NotImplementedError
 
     def scores(self) -> list[float]:
+        """Each seat's score in the game's own points (tribes, VP, ...)."""
         raise NotImplementedError
 
     def winners(self) -> list[int]:
+        """The seats that won: several on a shared win, none while the game goes on or when it was truncated."""
         raise NotImplementedError
 
     def teams(self) -> list[list[int]]:
@@ -186,6 +197,8 @@ class State:
         return next(team for team in self.teams() if player in team)
 
     def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``player``'s observation vector (float32, ``Game.observation_size``; written into ``out`` when
+        given): only what that seat may see."""
         raise NotImplementedError
 
     def global_observation(self) -> np.ndarray:
@@ -193,6 +206,7 @@ class State:
         raise NotImplementedError
 
     def to_json(self) -> dict:
+        """The whole state as JSON-ready data (what ``save_state`` writes; the game's saved-state loader reads it)."""
         raise NotImplementedError
 
     # --- what a seat sees of a move -------------------------------------------------------------------------
@@ -212,6 +226,7 @@ class State:
         return None
 
     def render(self, player: int | None = None) -> str:
+        """The table as text: everything with ``player`` None, else as seat ``player`` sees it."""
         raise NotImplementedError
 
     # --- provided ----------------------------------------------------------------------------------
@@ -341,6 +356,7 @@ class State:
 
 
 def illegal_action_message(state: State, action: Any, who: str | None = None) -> str:
+    """The message of an illegal action: the game, the action and its name, who played it, the legal actions."""
     game = state.game
     player = state.current_player()
     who = who or f"player {player}"
@@ -356,11 +372,13 @@ def illegal_action_message(state: State, action: Any, who: str | None = None) ->
 
 
 def rng_to_json(rng: random.Random) -> list:
+    """A ``random.Random``'s state as JSON-ready data (saved states keep the game's RNG)."""
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
 def rng_from_json(data: list) -> random.Random:
+    """The ``random.Random`` saved by :func:`rng_to_json`; malformed data is a ``StateFormatError``."""
     rng = random.Random()
     try:
         version, internal, gauss = data

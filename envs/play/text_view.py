@@ -40,6 +40,7 @@ class TextView:
         self._seen: dict[int, int] = {}
 
     def reset(self) -> None:
+        """Forget which events each seat was shown (a new game)."""
         self._seen = {}
 
     def legal_moves(self, state) -> dict[str, int]:
@@ -104,6 +105,7 @@ class TextEnv:
         return getattr(self.env, name)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Reset the wrapped env (``seed``, ``options`` as its ``reset``) and the text view."""
         self.env.reset(seed=seed, options=options)
         self.view.reset()
 
