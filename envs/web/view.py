@@ -209,6 +209,10 @@ def _pm_line(game, events, i) -> str:
             opt = card["options"][e.get("option", 0)]
             return (f"P{e['player']} plays {card['name']}: {opt['label']} ({effects_text(opt['effects'])})"
                     + (" doubled (Father of the House)" if e.get("doubled") else ""))
+        if t == "supporters_drawn":
+            cards = ": " + ", ".join(_sup_name(c) for c in e["cards"]) if e.get("cards") else ""
+            return (f"P{e['player']} draws {e['count']} Supporter{'s' if e['count'] != 1 else ''}"
+                    + (f", to keep {e['keep']}" if e["keep"] < e["count"] else "") + cards)
         if t == "round_end":
             now = {p["seat"]: p["vp"] for p in e["table"]["players"]}
             before = None
@@ -236,6 +240,12 @@ def _pm_line(game, events, i) -> str:
     except (KeyError, TypeError, ValueError, IndexError):
         pass
     return _seats(game.describe_event(e))
+
+
+def _sup_name(cid: str) -> str:
+    from hustings.prime_minister.components import SUP_INDEX, SUPPORTER_LIST
+
+    return SUPPORTER_LIST[SUP_INDEX[cid]]["name"] if cid in SUP_INDEX else str(cid)
 
 
 REWORD = {"democracy": _democracy_line, "politrickers": _politrickers_line, "politix": _politix_line,

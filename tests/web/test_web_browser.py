@@ -248,6 +248,9 @@ def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, gam
         page.set_viewport_size(PHONE)
         assert page.locator("#board").bounding_box()["width"] > 300
         shot(page, f"web-{game}-phone.png")
+        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone: nothing off-screen
+        assert page.locator("#board").bounding_box()["width"] > 300
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
         page.set_viewport_size(DESKTOP)
         if game in ("politix", "prime_minister"):
             tips = page.locator("#board [data-tip]")
