@@ -303,6 +303,20 @@ def test_bot_moves_come_one_by_one_and_no_click_goes_through_meanwhile(chromium,
         page.context.close()
 
 
+def test_a_reload_resumes_the_game_at_its_move(page):
+    set_up(page, "democracy", 3, "1", seed=12)
+    click_move(page, page.locator("#moves button.move").first)
+    number = move_number(page)
+    assert "#game=" in page.url
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#panel-game:not(.hidden)")
+    idle(page)
+    assert move_number(page) == number and page.locator("#dem-board .seat.me").count() == 1
+    assert page.locator("#moves button.move").count() > 0  # still the person's seat: it can play on
+    click_move(page, page.locator("#moves button.move").first)
+
+
 def test_watching_bots_with_pause_and_speed(page):
     set_up(page, "politrickers", 3, "watch", bots="heuristic", seed=3)
     assert page.locator("#moves-box").is_hidden()

@@ -59,7 +59,7 @@ async function api(method, url, body) {
 }
 function remember(id, token) {
   tokens[id] = token;
-  try { sessionStorage.setItem(`hustings-token-${id}`, token); } catch (e) { /* private mode */ }
+  try { localStorage.setItem(`hustings-token-${id}`, token); } catch (e) { /* private mode */ }
 }
 
 async function reference(name) {
@@ -337,6 +337,7 @@ function render(v) {
   board.innerHTML = "";
   const draw = BOARDS[t.table && t.table.game];
   if (draw) board.append(draw(t.table, v));
+  else if (v.public) board.append(el("p", {class: "muted", text: "A seat's table is shown only in the browser that started the game."}));
   else board.append(el("pre", {class: "table", id: "table-main"}, v.text));
   $("#table-text").textContent = v.text;
   renderMoves(v, false);
@@ -959,7 +960,7 @@ async function resume() {
   if (!m) return;
   const id = decodeURIComponent(m[1]);
   try {
-    const t = sessionStorage.getItem(`hustings-token-${id}`);
+    const t = localStorage.getItem(`hustings-token-${id}`);
     if (t) tokens[id] = t;
   } catch (e) { /* private mode */ }
   try { await openGame(await api("GET", `/api/games/${encodeURIComponent(id)}?since=0`)); }
