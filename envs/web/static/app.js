@@ -106,8 +106,9 @@ function showTip(target) {
 }
 document.addEventListener("click", (ev) => {
   const t = ev.target.closest("[data-tip]");
-  showTip(t && !t.matches("button") ? t : null);
+  showTip(t && !t.closest("button") ? t : null);
 });
+window.addEventListener("resize", () => showTip(null));
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") { showTip(null); if (pacing) pacing.skip = true; }
   if ((ev.key === "Enter" || ev.key === " ") && ev.target.matches("[data-tip]:not(button)")) {
@@ -649,7 +650,8 @@ function politixBoard(t, v) {
   }
   // the voter cards on the table with their symbols per method
   const tbl = el("table", {class: "voters"}, el("thead", {}, el("tr", {}, el("th", {text: "Voter group"}),
-    el("th", {text: "On the table"}), ...t.methods.map((m) => el("th", {text: m})))));
+    el("th", {text: "On the table"}), ...t.methods.map((m) => el("th", {title: m},
+      el("span", {class: "long", text: m}), el("span", {class: "short", text: m.slice(0, 5)}))))));
   const body = el("tbody");
   for (const g of t.table) {
     body.append(el("tr", {class: g.count ? "" : "gone"}, tipped(el("td", {text: g.name}), cardText(g.name)),
