@@ -229,7 +229,17 @@ def _pm_scenarios() -> list[dict]:
 
 @functools.lru_cache(maxsize=8)
 def reference(game: str) -> dict:
-    """The game's card texts by name, its quick rules, and the set-up form's words."""
+    """The game's card texts by name, its quick rules, and the set-up form's words: of the shipped component set,
+    installed while they are read (a live game of its own set may hold the engine's tables: ``tables.py``)."""
+    from .tables import TABLES
+
+    with TABLES.exclusive():
+        shipped = hustings.registry.make_game(game)
+    with TABLES.use(shipped):
+        return _reference(game)
+
+
+def _reference(game: str) -> dict:
     from .view import card_texts_politix
 
     cards: dict = {}

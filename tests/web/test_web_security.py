@@ -617,3 +617,15 @@ def test_a_real_server_refuses_other_sites_and_large_bodies(tmp_path):
     finally:
         proc.terminate()
         proc.wait(15)
+
+
+def test_the_card_reference_is_the_shipped_set_whatever_game_is_live(client):
+    from hustings.prime_minister.data_loader import data
+
+    event = copy.deepcopy(next(e for e in data()["events"]["entries"] if e["id"] == "EV01"))
+    event["options"][2]["label"] = "Adopt xyzzy"
+    mine = new_game(client, game="prime_minister", players=4, seat=0,
+                    options={"components": {"events": [{"id": "EV01", "options": event["options"]}]}})
+    cards = client.get("/api/reference/prime_minister").json()["cards"]
+    assert not any("xyzzy" in text for text in cards.values())  # one person's set is nobody else's reference
+    assert client.get(f"/api/games/{mine['id']}").status_code == 200
