@@ -269,31 +269,40 @@ def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, gam
         page.context.close()
 
 
+SNAPSHOT = """(() => { const s = document.querySelector('#status');
+  return {showing: s.dataset.showing === undefined ? null : s.dataset.showing, number: s.dataset.moveNumber,
+          status: s.textContent, head: document.querySelector('#moves-head').textContent,
+          enabled: document.querySelectorAll('#moves button.move:not([disabled])').length,
+          hand: document.querySelectorAll('#moves .pt').length}; })()"""
+
+
 def test_bot_moves_come_one_by_one_and_no_click_goes_through_meanwhile(chromium, server):
     page = open_page(chromium, server, pace="700")
     try:
         set_up(page, "politrickers", 5, "0", seed=4)
-        for _ in range(12):
+        for _ in range(20):  # until the bots answer a move with two moves or more
             number = move_number(page)
             page.locator("#moves button.move").first.click()
             page.wait_for_function(f"document.querySelector('#status').dataset.showing !== undefined"
                                    f" || (document.querySelector('#status').dataset.moveNumber !== '{number}'"
                                    " && document.body.dataset.busy === '0')")
-            if page.get_attribute("#status", "data-showing") is not None:
+            shown = []
+            while True:
+                now = page.evaluate(SNAPSHOT)  # the page at one instant
+                if now["showing"] is None:
+                    break
+                assert now["number"] == number  # the new table waits until the bots' moves have been shown
+                assert now["enabled"] == 0  # nothing to click meanwhile
+                assert "playing" in now["head"] and now["hand"] > 0  # the hand stays in view
+                if not shown or shown[-1] != now["status"]:
+                    shown.append(now["status"])
+                time.sleep(0.1)
+            idle(page)
+            if len(shown) >= 2:
                 break
         else:
-            pytest.fail("no bot move was ever shown one by one")
-        assert move_number(page) == number  # the new table waits until the bots' moves have been shown
-        assert page.locator("#moves button.move:not([disabled])").count() == 0  # nothing to click meanwhile
-        assert "playing" in page.inner_text("#moves-head") and page.locator("#moves .pt").count() > 0  # the hand
-        shown = []
-        while page.get_attribute("#status", "data-showing") is not None:
-            text = page.inner_text("#status")
-            if not shown or shown[-1] != text:
-                shown.append(text)
-            time.sleep(0.1)
-        idle(page)
-        assert len(shown) >= 2 and all(re.match(r"P[1-4] \(random\): \S", x) for x in shown), shown
+            pytest.fail("the bots never answered with two moves shown one by one")
+        assert all(re.match(r"P[1-4] \(random\): \S", x) for x in shown), shown
         assert move_number(page) != number and page.locator("#message").is_hidden()
         assert page.get_attribute("#status", "aria-live") == "polite"
         # the focus is back on the first choice, ready for the keyboard
