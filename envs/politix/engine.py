@@ -16,12 +16,11 @@ import numpy as np
 
 from ..errors import ConfigError, StateFormatError
 from . import engine_kernels as K
-from .cards import NB, NE, NG, NK, NUM_VOTER_CARDS
+from .cards import COFFEE, METHOD_KIND, NB, NE, NG, NK, NUM_VOTER_CARDS, SPECIAL_KINDS
 from .rules import PolitixGame, PolitixState
 
 _KERNELS = (K.reset_games, K.legal_mask, K.apply, K.observe)  # the ones every use of the engine compiles
 _announced = False
-_INT16 = 2 ** 15 - 1
 _INT32 = 2 ** 31 - 1
 
 
@@ -44,25 +43,18 @@ def _announce_compile() -> None:
         print("compiling the Politix engine (once; cached afterwards)...", file=sys.stderr, flush=True)
 
 
-def _seed_words(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """abs(seed) of each seed as the 32-bit words ``random.Random(seed)`` seeds with, and how many there are; ``None``
-    when a seed does not fit in 64 bits (the rules module deals those)."""
+def _abs_seeds(seeds: np.ndarray) -> np.ndarray | None:
+    """abs(seed) of each seed as uint64, the number ``random.Random(seed)`` seeds with; ``None`` when a seed does not
+    fit in 64 bits (the rules module deals those)."""
     if seeds.dtype.kind == "i":
-        a = np.abs(seeds.astype(np.int64)).view(np.uint64)  # abs(-2**63) wraps to 2**63 as uint64: still right
-    elif seeds.dtype.kind == "u":
-        a = seeds.astype(np.uint64)
-    else:
-        try:
-            values = [abs(operator.index(s)) for s in seeds.tolist()]
-        except TypeError:
-            raise ConfigError("reset: seeds must be ints") from None
-        if any(v >= 2 ** 64 for v in values):
-            return None
-        a = np.array(values, dtype=np.uint64)
-    keys = np.empty((len(a), 2), dtype=np.uint32)
-    keys[:, 0] = a & np.uint64(0xFFFFFFFF)
-    keys[:, 1] = a >> np.uint64(32)
-    return keys, np.where(keys[:, 1] > 0, 2, 1).astype(np.int64)
+        return np.abs(seeds.astype(np.int64, copy=False)).view(np.uint64)  # abs(-2**63) wraps: as uint64, 2**63
+    if seeds.dtype.kind == "u":
+        return seeds.astype(np.uint64, copy=False)
+    try:
+        values = [abs(operator.index(s)) for s in seeds.tolist()]
+    except TypeError:
+        raise ConfigError("reset: seeds must be ints") from None
+    return None if any(v >= 2 ** 64 for v in values) else np.array(values, dtype=np.uint64)
 
 
 def _config(game: PolitixGame) -> np.ndarray:
@@ -83,6 +75,18 @@ def _config(game: PolitixGame) -> np.ndarray:
     return cfg
 
 
+def _row_dtype(game: PolitixGame):
+    """int8 for the game's row when every number play can reach fits (the shipped cards: a deck of 76, modifiers of
+    a few points), else int16 (a custom card set with a big deck or big modifiers)."""
+    count = game.kind_count
+    mods = max(max(abs(game.party_mod[i][g]) for i in range(len(game.party_mod)))
+               + sum(abs(game.slot_mod[j]) * count[SPECIAL_KINDS[j]] for j in range(NB - 1) if game.slot_group[j] == g)
+               for g in range(NG))
+    power = (max(abs(v) for row in game.skills for v in row) + max(abs(v) for row in game.event_mod for v in row)
+             + mods + max(count[k] for k in METHOD_KIND) + count[COFFEE])
+    return np.int8 if max(sum(count), power) <= 127 else np.int16
+
+
 class BatchEngine:
     """N games of one configuration of Politix (every table size and option), in arrays, stepped by compiled kernels;
     the interface of :class:`hustings.core.batch.PythonBatchEngine`.
@@ -99,8 +103,6 @@ class BatchEngine:
             raise ConfigError(f"politix engine: game must be a PolitixGame, got {game!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ConfigError(f"num_envs={num_envs!r} is invalid; expected an int >= 1")
-        if sum(game.kind_count) > _INT16:
-            raise ConfigError(f"politix engine: {sum(game.kind_count)} action cards; expected at most {_INT16}")
         _announce_compile()
         self.game = game
         self.num_envs = size = int(num_envs)
@@ -109,17 +111,18 @@ class BatchEngine:
         self.observation_size = game.observation_size
         self.world_size = game.world_size
         self._cfg = _config(game)
-        self._st = np.zeros((size, K.ROW), dtype=np.int16)
-        self._big = np.zeros((size, K.BIG), dtype=np.int32)
-        self._deck = np.zeros((size, max(1, sum(game.kind_count))), dtype=np.int8)
-        self._mt = np.zeros((size, 624), dtype=np.uint32)
+        self._deck_size = sum(game.kind_count)
+        self._st = np.zeros((size, K.row_size(self._deck_size)), dtype=_row_dtype(game))
+        # one row more of the generator's state than games: a spare that reset_games seeds an odd game beside
+        self._big = np.zeros((size + 1, K.BIG), dtype=np.int32)
+        self._mt = np.zeros((size + 1, 624), dtype=np.uint32)
         self.player = np.full(size, -1, dtype=np.int32)
         self.terminated = np.zeros(size, dtype=bool)
         self.truncated = np.zeros(size, dtype=bool)
         self.scores = np.zeros((size, n), dtype=np.float64)
         self.returns = np.zeros((size, n), dtype=np.float64)
         self.winners = np.zeros((size, n), dtype=bool)
-        self._state = (self._cfg, self._st, self._big, self._deck, self._mt)
+        self._state = (self._cfg, self._st, self._big, self._mt)
         self._public = (self.player, self.terminated, self.truncated, self.scores, self.returns, self.winners)
 
     # --- starting games -------------------------------------------------------------------------------------------
@@ -129,12 +132,12 @@ class BatchEngine:
         seeds = np.asarray(seeds)
         if seeds.ndim != 1 or len(seeds) != len(envs):
             raise ConfigError(f"reset: {seeds.size} seeds for {len(envs)} games; expected one seed per game")
-        words = _seed_words(seeds)
+        words = _abs_seeds(seeds)
         if words is None:  # seeds beyond 64 bits: the rules module deals them
             for seed, k in zip(seeds.tolist(), envs.tolist()):
                 self.from_state(k, self.game.new_initial_state(seed=seed))
             return
-        K.reset_games(*self._state, *self._public, envs, *words)
+        K.reset_games(*self._state, *self._public, envs, words, self.num_envs)
 
     def from_state(self, k: int, state: PolitixState) -> None:
         """Load a rules ``state`` (any point of play: a position, a saved state, a custom deal, a game in progress) as
@@ -147,12 +150,11 @@ class BatchEngine:
             raise StateFormatError(f"from_state: the state's RNG state has version {version}; expected "
                                    f"random.Random's (3)")
         n, P = self.num_players, self.game.num_parties
-        if (len(state.deck) > self._deck.shape[1] or len(state.voter_deck) > NUM_VOTER_CARDS
-                or len(state.events_out) > NE or max(state.turns) > _INT32 or state.score_version > _INT32
-                or not -_INT16 <= state.ppower <= _INT16 or state.pplayed > _INT16):
+        if (len(state.deck) > self._deck_size or len(state.voter_deck) > NUM_VOTER_CARDS
+                or len(state.events_out) > NE or max(state.turns) > _INT32 or state.score_version > _INT32):
             raise StateFormatError("from_state: the state holds more cards or larger counts than a game of this "
-                                   "configuration can (run state._check_consistent() to see what is wrong)")
-        row = [0] * K.ROW
+                                   "configuration can (state._check_consistent() says what is wrong)")
+        row = [0] * self._st.shape[1]
 
         def put(at, values):
             row[at:at + len(values)] = [int(v) for v in values]
@@ -177,13 +179,17 @@ class BatchEngine:
         put(K.BASE, state.base)
         put(K.EVENTS_OUT, state.events_out)
         put(K.VDECK, state.voter_deck)
+        put(K.DECK, state.deck)
+        info = np.iinfo(self._st.dtype)
+        if not (info.min <= min(row) and max(row) <= info.max):
+            raise StateFormatError(f"from_state: the state holds a number out of the range {info.min}..{info.max} "
+                                   f"that a game of this configuration reaches (state._check_consistent() says what "
+                                   f"is wrong)")
         self._st[k] = row
         big = [0] * K.BIG
         big[K.TURNS:K.TURNS + P] = state.turns
         big[K.TURN_COUNT], big[K.SCORE_VERSION], big[K.MTI] = state.turn_count, state.score_version, internal[624]
         self._big[k] = big
-        self._deck[k] = 0
-        self._deck[k, :len(state.deck)] = state.deck
         self._mt[k] = internal[:624]
         self.returns[k] = state._returns if state.finished else 0.0
         self.winners[k] = False
@@ -217,7 +223,7 @@ class BatchEngine:
         st.base = row[K.BASE:K.BASE + NG]
         st.events_out = row[K.EVENTS_OUT:K.EVENTS_OUT + nevents]
         st.voter_deck = row[K.VDECK:K.VDECK + nvdeck]
-        st.deck = self._deck[k, :ndeck].tolist()
+        st.deck = row[K.DECK:K.DECK + ndeck]
         st.turns = big[K.TURNS:K.TURNS + P]
         st.turn_count, st.score_version = big[K.TURN_COUNT], big[K.SCORE_VERSION]
         if st.finished:
@@ -288,7 +294,7 @@ class BatchEngine:
 
     def _games(self, envs, what: str) -> np.ndarray:
         envs = np.ascontiguousarray(envs, dtype=np.int64)
-        if envs.ndim != 1 or ((envs < 0) | (envs >= self.num_envs)).any():
+        if envs.ndim != 1 or (len(envs) and (envs.min() < 0 or envs.max() >= self.num_envs)):
             raise ConfigError(f"{what}: envs must be game indices 0..{self.num_envs - 1}, got {envs!r}")
         return envs
 

@@ -9,12 +9,13 @@ and in Python.
 
 A game is one row of each of these arrays:
 
-* ``st`` int16[N, ROW]: the small numbers, at the offsets below (per-seat fields hold ``MAX_SEATS`` entries, per-party
-  fields ``MAX_PARTIES``): hands, specials beside, the power modifiers per seat and group (party symbol + specials
-  beside, kept as ``mods`` is), the discard pile, the draw-pile record since the last reshuffle, the table, the
-  parties' voter piles, the base support, the events drawn, the voter deck (top = last), the persuasion;
+* ``st`` int8[N, row_size(D)] (int16 for a card set whose numbers need it: ``engine.py`` decides): the small
+  numbers, at the offsets below (per-seat fields hold ``MAX_SEATS`` entries, per-party fields ``MAX_PARTIES``): the
+  persuasion, the table, hands, specials beside, the power modifiers per seat and group (party symbol + specials
+  beside, kept as ``mods`` is), the discard pile, the parties' voter piles, the events drawn, the voter deck, the
+  base support, the draw-pile record since the last reshuffle, and last the action draw pile (``D`` = the game's
+  action cards, ``components`` included; decks top = last);
 * ``big`` int32[N, BIG]: the parties' turns, the turn count, ``score_version`` and the Mersenne Twister's index;
-* ``deck`` int8[N, D]: the action draw pile (top = last; ``D`` = the game's action cards, ``components`` included);
 * ``mt`` uint32[N, 624]: the Mersenne Twister's words.
 
 ``cfg`` (int64) holds the configuration: the table size, the parties, the turn cap, and the card data the rules read
@@ -22,7 +23,9 @@ from ``game`` (symbols, skills, event and party modifiers, politicians' parties,
 specials' groups and modifiers), so a custom card set (``components``) runs on the same kernels; then the world
 vector's block offsets. The observation and the world vector are written from these arrays when asked for, each
 entry as ``observe.py`` computes it (the rules state's incrementally kept vector always equals it). Helpers on the hot
-path are inlined (``inline="always"``): a call passing arrays costs reference counting on each of them.
+path are inlined (``inline="always"``), and the kernels are compiled without numba's reference counting (``_nrt=False``,
+:data:`KERNEL`): they allocate nothing, and the counting numba otherwise does on the arrays of every inlined call
+took about a third of the time of a step.
 """
 from __future__ import annotations
 
@@ -34,26 +37,38 @@ from .cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT, BURNT_DRAW, 
                     GROUP_COUNT, GWTW, HAND_LIMIT, MAX_TAKE, METHOD_KIND, NB, NE, NG, NK, NM, NPOL, NUM_ACTION_CARDS,
                     NUM_VOTER_CARDS, PARTIES, PERSUADE, SPECIAL_KINDS, SPECIALS, START, START_HAND, TABLE_SIZE)
 
+#: the kernels' decorator: compiled once and cached, without reference counting (none of them allocates)
+KERNEL = njit(cache=True, _nrt=False)
 MAX_SEATS, MAX_PARTIES = 6, 3
 NSYM = len(PARTIES)  # party symbols
-# st's columns: one number each ...
+# st's columns, the ones play reads and writes most first (a game's row is read from memory at every step, so the
+# fewer cache lines a step touches, the faster): one number each ...
 (CUR, PHASE, PG, PM, PPLAYED, PPOWER, EVENT, NEVENTS, TABLE_TOTAL, NDECK, NVDECK, FINISHED, TRUNCATED, RESHUF,
  STARTED) = range(15)
 # ... then the blocks
-POL = 16  # [seat]
-HAND_SIZE = POL + MAX_SEATS  # [seat]
-HANDS = HAND_SIZE + MAX_SEATS  # [seat * NK + kind]
-BESIDE = HANDS + MAX_SEATS * NK  # [seat * NB + slot]
-MODS = BESIDE + MAX_SEATS * NB  # [seat * NG + group]
-DRAWN = MODS + MAX_SEATS * NG  # [seat * NK + kind]: drawn since the last reshuffle (with RESHUF set)
-DISCARD_PILE = DRAWN + MAX_SEATS * NK  # [kind]
-RESHUFFLED = DISCARD_PILE + NK  # [kind]: the pile's composition at the last reshuffle (with RESHUF set)
-TABLE = RESHUFFLED + NK  # [group]
-COLLECTED = TABLE + NG  # [party * NG + group]
-BASE = COLLECTED + MAX_PARTIES * NG  # [group]
-EVENTS_OUT = BASE + NG  # [i]: the voter-card ids of the events drawn, oldest first
+TABLE = 16  # [group]
+HAND_SIZE = TABLE + NG  # [seat]
+POL = HAND_SIZE + MAX_SEATS  # [seat]
+DISCARD_PILE = POL + MAX_SEATS  # [kind]
+HANDS = 64  # [seat * NK + kind]
+MODS = HANDS + MAX_SEATS * NK  # [seat * NG + group]
+BESIDE = MODS + MAX_SEATS * NG  # [seat * NB + slot]
+COLLECTED = BESIDE + MAX_SEATS * NB  # [party * NG + group]
+EVENTS_OUT = COLLECTED + MAX_PARTIES * NG  # [i]: the voter-card ids of the events drawn, oldest first
 VDECK = EVENTS_OUT + NE  # [i]: the voter deck, top = last
-ROW = VDECK + NUM_VOTER_CARDS
+BASE = VDECK + NUM_VOTER_CARDS  # [group]
+DRAWN = BASE + NG  # [seat * NK + kind]: drawn since the last reshuffle (with RESHUF set)
+RESHUFFLED = DRAWN + MAX_SEATS * NK  # [kind]: the pile's composition at the last reshuffle (with RESHUF set)
+SCRATCH = RESHUFFLED + NK  # working space of the deal and the scoring (no allocation in a kernel)
+DECK = SCRATCH + max(NPOL, NE, MAX_PARTIES * NG)  # [i]: the action draw pile, top = last; the row ends with it
+assert DISCARD_PILE + NK <= HANDS
+
+
+def row_size(deck_size: int) -> int:
+    """The width of ``st`` for a game whose action deck holds ``deck_size`` cards (a multiple of 64 bytes)."""
+    return -(-(DECK + deck_size) // 64) * 64
+
+
 # big's columns
 TURNS, TURN_COUNT, SCORE_VERSION, MTI = 0, MAX_PARTIES, MAX_PARTIES + 1, MAX_PARTIES + 2
 BIG = MAX_PARTIES + 3
@@ -106,50 +121,70 @@ _MT_START = _init_genrand(19650218)
 # --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
 # Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
 # function that another file compiles in, so a shared generator could silently run stale in a cached engine.
-@njit(cache=True)
-def seed_rng(mt, big, k, key, keylen):
-    """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words).
-    Each step reads the word the step before wrote: it is carried in ``prev`` rather than read back from memory."""
+@njit(cache=True, inline="always")
+def _key(seed, j):
+    """``key[j] + j`` of ``init_by_array`` for ``abs(seed)`` (uint64): its 32-bit words, low first."""
+    return seed & _MASK32 if j == 0 else (seed >> np.uint64(32)) + np.uint64(1)
+
+
+@KERNEL
+def seed_rngs(mt, big, k1, seed1, k2, seed2):
+    """``random.Random(seed)`` for games ``k1`` and ``k2 != k1`` at once (``seed`` = abs(the seed), uint64):
+    ``init_by_array`` over the seed's 32-bit words. Each step needs the word the step before wrote, so one game's
+    seeding waits on its multiplications; two interleaved keep the processor busy. The words are carried in
+    ``prev1``/``prev2`` rather than read back from memory."""
     m = _MASK32
-    mt[k, :] = _MT_START
-    prev = np.uint64(mt[k, 0])
-    i, j = 1, 0
-    for _ in range(max(624, keylen)):
-        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525))) + np.uint64(key[j]) \
-            + np.uint64(j)
-        prev = y & m
-        mt[k, i] = np.uint32(prev)
+    for i in range(624):
+        mt[k1, i] = _MT_START[i]
+        mt[k2, i] = _MT_START[i]
+    prev1 = prev2 = np.uint64(_MT_START[0])
+    len1 = 2 if seed1 >> np.uint64(32) else 1
+    len2 = 2 if seed2 >> np.uint64(32) else 1
+    i, j1, j2 = 1, 0, 0
+    for _ in range(624):
+        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1664525))) + _key(seed1, j1)
+        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1664525))) + _key(seed2, j2)
+        prev1 = y1 & m
+        prev2 = y2 & m
+        mt[k1, i] = np.uint32(prev1)
+        mt[k2, i] = np.uint32(prev2)
         i += 1
-        j += 1
         if i >= 624:
-            mt[k, 0] = mt[k, 623]
+            mt[k1, 0] = mt[k1, 623]
+            mt[k2, 0] = mt[k2, 623]
             i = 1
-        if j >= keylen:
-            j = 0
+        j1 = j1 + 1 if j1 + 1 < len1 else 0
+        j2 = j2 + 1 if j2 + 1 < len2 else 0
     for _ in range(623):
-        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        prev = y & m
-        mt[k, i] = np.uint32(prev)
+        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        prev1 = y1 & m
+        prev2 = y2 & m
+        mt[k1, i] = np.uint32(prev1)
+        mt[k2, i] = np.uint32(prev2)
         i += 1
         if i >= 624:
-            mt[k, 0] = mt[k, 623]
+            mt[k1, 0] = mt[k1, 623]
+            mt[k2, 0] = mt[k2, 623]
             i = 1
-    mt[k, 0] = np.uint32(0x80000000)
-    big[k, MTI] = 624
+    mt[k1, 0] = np.uint32(0x80000000)
+    mt[k2, 0] = np.uint32(0x80000000)
+    big[k1, MTI] = 624
+    big[k2, MTI] = 624
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _twist(mt, k):
-    """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division)."""
-    w = mt[k]
+    """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division). Indexed
+    in place rather than through a view of the row: a view costs reference counting on every call."""
     for i in range(624):
         nxt = i + 1 if i < 623 else 0
         far = i + 397 if i < 227 else i - 227
-        y = (np.int64(w[i]) & 0x80000000) | (np.int64(w[nxt]) & 0x7FFFFFFF)
-        v = np.int64(w[far]) ^ (y >> 1)
+        y = (np.int64(mt[k, i]) & 0x80000000) | (np.int64(mt[k, nxt]) & 0x7FFFFFFF)
+        v = np.int64(mt[k, far]) ^ (y >> 1)
         if y & 1:
             v ^= 0x9908B0DF
-        w[i] = np.uint32(v)
+        mt[k, i] = np.uint32(v)
 
 
 @njit(cache=True, inline="always")
@@ -261,8 +296,8 @@ def _base_power(cfg, st, k, p, g, m):
 
 
 # --- dealing (PolitixState._choose_politicians, _setup with nothing given) -------------------------------------------
-@njit(cache=True)
-def _deal(cfg, st, big, deck, mt, k):
+@KERNEL
+def _deal(cfg, st, big, mt, k):
     """``new_initial_state(seed)`` after seeding: politicians, the action deck and hands, the voter deck, (5 players)
     the base support, the table, the first seat."""
     n, P = cfg[C_N], cfg[C_P]
@@ -270,30 +305,30 @@ def _deal(cfg, st, big, deck, mt, k):
     for i in range(BIG):
         if i != MTI:
             big[k, i] = 0
-    pool = np.empty(NPOL, dtype=np.int64)
+    pool = SCRATCH
     for i in range(P):  # rng.sample(pool, len(seats)) per party (CPython's pool-based selection)
         size = 0
         for q in range(NPOL):
             if cfg[C_POL_PARTY + q] == i:
-                pool[size] = q
+                st[k, pool + size] = q
                 size += 1
         taken = 0
         for s in range(n):
             if cfg[C_PARTY_OF + s] == i:
                 j = _randbelow(mt, big, k, size - taken)
-                st[k, POL + s] = pool[j]
-                pool[j] = pool[size - taken - 1]
+                st[k, POL + s] = st[k, pool + j]
+                st[k, pool + j] = st[k, pool + size - taken - 1]
                 taken += 1
     size = 0  # the action cards in kind order, shuffled; each hand pops four off the end
     for kind in range(NK):
         for _ in range(cfg[C_KIND_COUNT + kind]):
-            deck[k, size] = kind
+            st[k, DECK + size] = kind
             size += 1
-    _shuffle(mt, big, k, deck, 0, size)
+    _shuffle(mt, big, k, st, DECK, size)
     for s in range(n):
         for _ in range(START_HAND):
             size -= 1
-            st[k, HANDS + s * NK + deck[k, size]] += 1
+            st[k, HANDS + s * NK + st[k, DECK + size]] += 1
         st[k, HAND_SIZE + s] = START_HAND
     st[k, NDECK] = size
     nv = 0  # the voter cards in id order, shuffled
@@ -302,7 +337,7 @@ def _deal(cfg, st, big, deck, mt, k):
             st[k, VDECK + nv] = c
             nv += 1
     _shuffle(mt, big, k, st, VDECK, nv)
-    aside = np.empty(NE, dtype=np.int64)
+    aside = SCRATCH
     if cfg[C_HAS_BASE]:  # L41, PTX-A15: six non-event cards; events met are shuffled back
         got = put = 0
         while got < BASE_SUPPORT and nv > 0:
@@ -312,11 +347,11 @@ def _deal(cfg, st, big, deck, mt, k):
                 st[k, BASE + c] += 1
                 got += 1
             else:
-                aside[put] = c
+                st[k, aside + put] = c
                 put += 1
         if put:
             for i in range(put):
-                st[k, VDECK + nv] = aside[i]
+                st[k, VDECK + nv] = st[k, aside + i]
                 nv += 1
             _shuffle(mt, big, k, st, VDECK, nv)
     groups_left = 0
@@ -332,11 +367,11 @@ def _deal(cfg, st, big, deck, mt, k):
             total += 1
             groups_left -= 1
         else:
-            aside[put] = c
+            st[k, aside + put] = c
             put += 1
     if put:
         for i in range(put):
-            st[k, VDECK + nv] = aside[i]
+            st[k, VDECK + nv] = st[k, aside + i]
             nv += 1
         _shuffle(mt, big, k, st, VDECK, nv)
     st[k, NVDECK] = nv
@@ -373,48 +408,51 @@ def _write_scores(cfg, st, k, scores):
         scores[k, s] = t0 if party == 0 else (t1 if party == 1 else t2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _result(cfg, st, big, k, returns, winners):
     """``_result`` into the public arrays: the L38 ranking (each party's group counts sorted ascending, compared
-    lexicographically; a tie at the top to fewer turns), or nothing on truncation."""
+    lexicographically; a tie at the top to fewer turns), or nothing on truncation. The sorted counts are kept in
+    the row's scratch space."""
     n, P = cfg[C_N], cfg[C_P]
     for s in range(n):
         winners[k, s] = False
         returns[k, s] = 0.0
     if st[k, TRUNCATED]:
         return
-    keys = np.zeros((MAX_PARTIES, NG), dtype=np.int64)
+    keys = SCRATCH  # [party * NG + i]
     for i in range(P):
         for g in range(NG):
             v = st[k, COLLECTED + i * NG + g]
             if i == 0 and cfg[C_HAS_BASE]:
                 v += st[k, BASE + g]
-            j = g  # insertion: ascending
-            while j > 0 and keys[i, j - 1] > v:
-                keys[i, j] = keys[i, j - 1]
+            j = keys + i * NG + g  # insertion: ascending
+            while j > keys + i * NG and st[k, j - 1] > v:
+                st[k, j] = st[k, j - 1]
                 j -= 1
-            keys[i, j] = v
+            st[k, j] = v
     best = 0
     for i in range(1, P):
         for g in range(NG):
-            if keys[i, g] != keys[best, g]:
-                if keys[i, g] > keys[best, g]:
+            a, b = st[k, keys + i * NG + g], st[k, keys + best * NG + g]
+            if a != b:
+                if a > b:
                     best = i
                 break
-    top = np.zeros(MAX_PARTIES, dtype=np.bool_)
-    fewest = -1
+    top, fewest = 0, -1  # top: a bit per party with the best key
     for i in range(P):
         same = True
         for g in range(NG):
-            if keys[i, g] != keys[best, g]:
+            if st[k, keys + i * NG + g] != st[k, keys + best * NG + g]:
                 same = False
-        top[i] = same
-        if same and (fewest < 0 or big[k, TURNS + i] < fewest):
-            fewest = big[k, TURNS + i]
+        if same:
+            top |= 1 << i
+            if fewest < 0 or big[k, TURNS + i] < fewest:
+                fewest = big[k, TURNS + i]
     tied, winner = 0, -1
     for i in range(P):
-        top[i] = top[i] and big[k, TURNS + i] == fewest
-        if top[i]:
+        if top >> i & 1 and big[k, TURNS + i] != fewest:
+            top &= ~(1 << i)
+        if top >> i & 1:
             tied += 1
             winner = i
     for s in range(n):
@@ -423,7 +461,7 @@ def _result(cfg, st, big, k, returns, winners):
             winners[k, s] = party == winner
             returns[k, s] = 1.0 if party == winner else -1.0
         else:
-            returns[k, s] = 0.0 if top[party] else -1.0
+            returns[k, s] = 0.0 if top >> party & 1 else -1.0
 
 
 @njit(cache=True, inline="always")
@@ -440,31 +478,42 @@ def _refresh(cfg, st, k, player, term, trunc, scores):
         trunc[k] = False
 
 
-@njit(cache=True)
+@KERNEL
 def refresh(cfg, st, player, term, trunc, scores, envs):
     """The public arrays of games ``envs`` from their state (games loaded from rules states)."""
     for k in envs:
         _refresh(cfg, st, k, player, term, trunc, scores)
 
 
-@njit(cache=True)
-def reset_games(cfg, st, big, deck, mt, player, term, trunc, scores, returns, winners, envs, keys, keylens):
-    """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: keys[i, :keylens[i]] are abs(seed)'s words."""
+@KERNEL
+def reset_games(cfg, st, big, mt, player, term, trunc, scores, returns, winners, envs, seeds, spare):
+    """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: ``seeds[i]`` = abs(seed) (uint64). Games are
+    seeded two at a time (:func:`seed_rngs`); an odd one out is seeded beside the game ``spare`` (a row of ``mt``
+    that belongs to no game)."""
     n = cfg[C_N]
-    for i in range(len(envs)):
-        k = envs[i]
-        seed_rng(mt, big, k, keys[i], keylens[i])
-        _deal(cfg, st, big, deck, mt, k)
-        for s in range(n):
-            returns[k, s] = 0.0
-            winners[k, s] = False
-        _refresh(cfg, st, k, player, term, trunc, scores)
+    count = len(envs)
+    i = 0
+    while i < count:
+        k1 = envs[i]
+        k2 = envs[i + 1] if i + 1 < count else k1
+        pair = k2 != k1  # the same game twice in a row: the second seed, dealt after the first, as a loop would
+        seed_rngs(mt, big, k1, seeds[i], k2 if pair else spare, seeds[i + 1] if pair else seeds[i])
+        for t in range(2 if pair else 1):
+            k = k2 if t else k1
+            _deal(cfg, st, big, mt, k)
+            for s in range(n):
+                returns[k, s] = 0.0
+                winners[k, s] = False
+            _refresh(cfg, st, k, player, term, trunc, scores)
+        i += 2 if pair else 1
 
 
 # --- legality (PolitixState.legal_actions) ---------------------------------------------------------------------------
-@njit(cache=True)
+@KERNEL
 def legal_mask(cfg, st, player, out):
-    """``out[k]`` = game k's ``state.legal_mask()`` (int8, zeros for games that are over)."""
+    """``out[k]`` = game k's ``state.legal_mask()`` (int8, zeros for games that are over). Each test is written as a
+    0/1 value rather than branched on: the games' states differ at every step, so a branch would often be
+    mispredicted."""
     n = cfg[C_N]
     a_gwtw, a_persuade, a_add, a_coffee, a_take, a_discard = _action_bases(n)
     width = out.shape[1]
@@ -478,54 +527,46 @@ def legal_mask(cfg, st, player, out):
         h = HANDS + p * NK
         if ph == PERSUADE:
             pg, pm = st[k, PG], st[k, PM]
-            if st[k, h + _METHOD_KIND[pm]]:
-                out[k, a_add] = 1
-            if st[k, h + COFFEE]:
-                out[k, a_coffee] = 1
-            if st[k, PPLAYED]:
-                kmax = min(np.int64(st[k, TABLE + pg]), st[k, PPOWER] - cfg[C_SYMBOLS + pg * NM + pm] + 1)
-                for i in range(kmax):
-                    out[k, a_take + i] = 1
+            out[k, a_add] = st[k, h + _METHOD_KIND[pm]] > 0
+            out[k, a_coffee] = st[k, h + COFFEE] > 0
+            kmax = min(np.int64(st[k, TABLE + pg]), st[k, PPOWER] - cfg[C_SYMBOLS + pg * NM + pm] + 1)
+            if not st[k, PPLAYED]:
+                kmax = 0
+            for i in range(MAX_TAKE):
+                out[k, a_take + i] = i < kmax
             continue
         if ph == DISCARD:
             for kind in range(NK):
-                if st[k, h + kind]:
-                    out[k, a_discard + kind] = 1
+                out[k, a_discard + kind] = st[k, h + kind] > 0
             continue
-        if ph == START:
-            out[k, A_DRAW] = 1
-            if st[k, BESIDE + p * NB + BURN_SLOT]:
-                out[k, A_REST] = 1
-        else:
-            out[k, A_END] = 1
+        out[k, A_DRAW] = ph == START
+        out[k, A_REST] = (ph == START) & (st[k, BESIDE + p * NB + BURN_SLOT] > 0)
+        out[k, A_END] = ph != START
         for j in range(NB - 1):
-            if st[k, h + _SPECIAL_KIND[j]]:
-                for i in range(A_SPECIAL + j * n, A_SPECIAL + (j + 1) * n):
-                    out[k, i] = 1
+            held = st[k, h + _SPECIAL_KIND[j]] > 0
+            for i in range(A_SPECIAL + j * n, A_SPECIAL + (j + 1) * n):
+                out[k, i] = held
         if st[k, h + BURNOUT]:
             mine = cfg[C_PARTY_OF + p]
             for i in range(1, n):
                 s = _seat(p + i, n)
-                if cfg[C_PARTY_OF + s] != mine and not st[k, BESIDE + s * NB + BURN_SLOT]:
-                    out[k, A_SPECIAL + BURN_SLOT * n + i] = 1
+                out[k, A_SPECIAL + BURN_SLOT * n + i] = ((cfg[C_PARTY_OF + s] != mine)
+                                                          & (st[k, BESIDE + s * NB + BURN_SLOT] == 0))
         if st[k, h + GWTW]:
             for i in range(n):
                 b = BESIDE + _seat(p + i, n) * NB
                 for j in range(NB):
-                    if st[k, b + j]:
-                        out[k, a_gwtw + j * n + i] = 1
+                    out[k, a_gwtw + j * n + i] = st[k, b + j] > 0
         # _persuasions: a group on the table, a usable card, reachable power >= symbols
         coffee = st[k, h + COFFEE]
         sk = C_SKILLS + st[k, POL + p] * NM
         ev = st[k, EVENT]
         for m in range(NM):
             avail = st[k, h + _METHOD_KIND[m]] + coffee
-            if not avail:
-                continue
             reach = cfg[sk + m] + avail + (cfg[C_EVENT_MOD + ev * NM + m] if ev >= 0 else 0)
             for g in range(NG):
-                if st[k, TABLE + g] and reach + st[k, MODS + p * NG + g] >= cfg[C_SYMBOLS + g * NM + m]:
-                    out[k, a_persuade + g * NM + m] = 1
+                out[k, a_persuade + g * NM + m] = ((avail > 0) & (st[k, TABLE + g] > 0)
+                                                   & (reach + st[k, MODS + p * NG + g] >= cfg[C_SYMBOLS + g * NM + m]))
 
 
 # --- play (PolitixState.apply_unchecked and the helpers it calls) -------------------------------------------------
@@ -562,17 +603,17 @@ def _end_turn(cfg, st, big, k, n, returns, winners):
 
 
 @njit(cache=True, inline="always")
-def _reshuffle(st, big, deck, mt, k, n):
+def _reshuffle(st, big, mt, k, n):
     """L35: the discard pile becomes the new draw pile (in kind order, then shuffled); the pile record restarts."""
     size = 0
     for kind in range(NK):
         c = st[k, DISCARD_PILE + kind]
         for _ in range(c):
-            deck[k, size] = kind
+            st[k, DECK + size] = kind
             size += 1
         st[k, RESHUFFLED + kind] = c
         st[k, DISCARD_PILE + kind] = 0
-    _shuffle(mt, big, k, deck, 0, size)
+    _shuffle(mt, big, k, st, DECK, size)
     st[k, NDECK] = size
     st[k, RESHUF] = 1
     for i in range(DRAWN, DRAWN + n * NK):
@@ -580,7 +621,7 @@ def _reshuffle(st, big, deck, mt, k, n):
 
 
 @njit(cache=True, inline="always")
-def _draw(st, big, deck, mt, k, n, p, count):
+def _draw(st, big, mt, k, n, p, count):
     for _ in range(count):
         top = st[k, NDECK]
         if top == 0:
@@ -589,10 +630,10 @@ def _draw(st, big, deck, mt, k, n, p, count):
                 left += st[k, DISCARD_PILE + kind]
             if left == 0:
                 break  # PTX-A17: nothing left to draw
-            _reshuffle(st, big, deck, mt, k, n)
+            _reshuffle(st, big, mt, k, n)
             top = st[k, NDECK]
         top -= 1
-        kind = deck[k, top]
+        kind = st[k, DECK + top]
         st[k, NDECK] = top
         _hand_change(st, k, p, kind, 1)
         if st[k, RESHUF]:
@@ -634,7 +675,7 @@ def _take(cfg, st, big, k, n, p, count, returns, winners):
 
 
 @njit(cache=True, inline="always")
-def _apply_one(cfg, st, big, deck, mt, k, n, a, returns, winners):
+def _apply_one(cfg, st, big, mt, k, n, a, returns, winners):
     """``apply_unchecked(a)`` in game k; whether the scores changed (a take)."""
     a_gwtw, a_persuade, a_add, a_coffee, a_take, a_discard = _action_bases(n)
     p = st[k, CUR]
@@ -656,7 +697,7 @@ def _apply_one(cfg, st, big, deck, mt, k, n, a, returns, winners):
                 _next_turn(cfg, st, big, k, n, returns, winners)
         return False
     if a == A_DRAW:
-        _draw(st, big, deck, mt, k, n, p, BURNT_DRAW if st[k, BESIDE + p * NB + BURN_SLOT] else DRAW)
+        _draw(st, big, mt, k, n, p, BURNT_DRAW if st[k, BESIDE + p * NB + BURN_SLOT] else DRAW)
         _end_turn(cfg, st, big, k, n, returns, winners)
     elif a == A_REST:  # L33, PTX-A9
         st[k, BESIDE + p * NB + BURN_SLOT] -= 1
@@ -689,14 +730,14 @@ def _apply_one(cfg, st, big, deck, mt, k, n, a, returns, winners):
     return False
 
 
-@njit(cache=True)
-def apply(cfg, st, big, deck, mt, player, term, trunc, scores, returns, winners, actions):
+@KERNEL
+def apply(cfg, st, big, mt, player, term, trunc, scores, returns, winners, actions):
     """Play ``actions[k]`` in every game k that is not over (unchecked: each must be legal)."""
     n = cfg[C_N]
     for k in range(len(actions)):
         if player[k] < 0:
             continue
-        took = _apply_one(cfg, st, big, deck, mt, k, n, actions[k], returns, winners)
+        took = _apply_one(cfg, st, big, mt, k, n, actions[k], returns, winners)
         if st[k, FINISHED]:
             _refresh(cfg, st, k, player, term, trunc, scores)
         else:
@@ -775,7 +816,7 @@ def _write_view(cfg, st, big, k, v, out):
     out[k, at] = np.float32(big[k, TURN_COUNT] / 100.0)
 
 
-@njit(cache=True)
+@KERNEL
 def observe(cfg, st, big, seats, out):
     """``out[k]`` = seat ``seats[k]``'s observation of game k (zeros where ``seats[k] < 0`` or never started)."""
     for k in range(out.shape[0]):
@@ -787,7 +828,7 @@ def observe(cfg, st, big, seats, out):
             _write_view(cfg, st, big, k, v, out)
 
 
-@njit(cache=True)
+@KERNEL
 def global_observation(cfg, st, big, out):
     """``out[k]`` = game k's world vector (``rebuild_world``: every seat's hand and the base support included)."""
     n, P = cfg[C_N], cfg[C_P]
