@@ -375,8 +375,12 @@ class TrainConfig(RunConfig):
     seed: int = key(0, "an int", "seeds the envs, the opponents and torch")
     total_timesteps: int = key(1_000_000, "an int > 0", "learner decisions to train for", _positive)
     n_envs: int = key(8, "an int > 0", "parallel envs (batched policy inference)", _positive)
-    vec_env: Literal["dummy", "subproc"] = key(
-        "dummy", "'dummy' (envs in this process) or 'subproc' (one process per env)", "how envs are vectorised")
+    vec_env: Literal["auto", "batched", "dummy", "subproc"] = key(
+        "auto", "'auto', 'batched', 'dummy' (envs in this process) or 'subproc' (one process per env)",
+        "how the n_envs games are stepped: 'batched', all in one call on the game's compiled engine with compiled "
+        "scripted bots (hustings.training.batched; a ConfigError where the game or a scripted bot of the pool has "
+        "no compiled version, or numba is missing); 'dummy'/'subproc', one Python self-play env per game, in this "
+        "process or one process each; 'auto', batched where it applies, else dummy")
     torch_threads: int = key(0, "an int >= 0 (0 = every core)",
                              "torch threads for PPO updates (rollouts use 1: small batches)", _nonneg)
     output_dir: str | None = key(None, "a path or null (runs/<game>)",

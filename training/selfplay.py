@@ -14,6 +14,10 @@ learner decision, ``step`` stops whenever any seat of the party is to move, and 
 that seat's (``acting_seat``). Either way the reward is the learner's seat's, which in these games is its party's
 result (every member gets the party's +1/-1).
 
+Games with a compiled batched engine and compiled scripted bots train on
+:class:`~hustings.training.batched.BatchedSelfPlayVecEnv` instead (``vec_env: auto``, the default, picks it where it
+applies; :func:`make_vec_env`): the same episodes, all games stepped in one call.
+
 :class:`MaskCacheVecEnv` saves that extra round trip to the workers: the env also puts its mask in ``info``, and
 the wrapper answers ``env_method("action_masks")`` from the last step's infos.
 """
@@ -27,6 +31,7 @@ import numpy as np
 
 import hustings
 from hustings.core.bots import Bot
+from hustings.errors import ConfigError
 
 from .config import TrainConfig
 from .policy import NumpyPolicy, PolicyBot
@@ -253,12 +258,42 @@ def make_env_fn(cfg: TrainConfig, rank: int, mask_in_info: bool = True):
     return _make
 
 
+def vec_env_kind(cfg: TrainConfig, kind: str | None = None) -> str:
+    """How ``make_vec_env`` steps the games of ``cfg``: ``"batched"``, ``"dummy"`` or ``"subproc"``; ``"auto"``
+    (``cfg.vec_env``'s default) resolves to ``"batched"`` where it applies
+    (:func:`hustings.training.batched.batched_support`), else ``"dummy"``. ``"batched"`` where it does not apply is
+    a :class:`~hustings.errors.ConfigError` saying why."""
+    kind = cfg.vec_env if kind is None else kind
+    if kind not in ("auto", "batched"):
+        return kind
+    from .batched import batched_support
+
+    why = batched_support(cfg.game, cfg.opponents.scripted, cfg.num_players, cfg.game_options)
+    if why is None:
+        return "batched"
+    if kind == "batched":
+        raise ConfigError(f"vec_env: batched: {why}; use vec_env: auto or dummy")
+    return "dummy"
+
+
 def make_vec_env(cfg: TrainConfig, seed: int, n_envs: int | None = None, kind: str | None = None):
-    """``n_envs`` self-play envs, vectorised (``dummy`` or ``subproc``), monitored, with cached masks."""
+    """``n_envs`` self-play games, monitored (``VecMonitor``): all in one :class:`BatchedSelfPlayVecEnv
+    <hustings.training.batched.BatchedSelfPlayVecEnv>` (``batched``), or one :class:`SelfPlayEnv` each, vectorised
+    (``dummy`` or ``subproc``) with cached masks; ``kind`` (default ``cfg.vec_env``) as :func:`vec_env_kind`
+    resolves it. Game ``k`` is seeded with ``seed + k`` either way."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
     n_envs = cfg.n_envs if n_envs is None else n_envs
-    kind = cfg.vec_env if kind is None else kind
+    kind = vec_env_kind(cfg, kind)
+    if kind == "batched":
+        from .batched import BatchedSelfPlayVecEnv
+
+        opp = cfg.opponents
+        venv = BatchedSelfPlayVecEnv(cfg.game, n_envs, cfg.num_players, dict(cfg.game_options), cfg.reward.mode,
+                                     cfg.reward.shaping, dict(opp.scripted), opp.snapshots, opp.deterministic,
+                                     opp.partners)
+        venv.seed(seed)
+        return VecMonitor(venv)
     subproc = kind == "subproc" and n_envs > 1
     fns = [make_env_fn(cfg, i, mask_in_info=subproc) for i in range(n_envs)]
     if subproc:
