@@ -228,6 +228,58 @@ def fit_ratings(games: list[tuple[list[int], list[int]]], m: int) -> tuple[list[
     return [r.mu for r in ratings], [r.sigma for r in ratings]
 
 
+def rate_tables(rr: list[tuple[dict, list[dict]]], n: int, m: int, boot: int, rng: np.random.Generator):
+    """OpenSkill Plackett-Luce ratings of agents ``0..m-1`` from tables ``rr`` ((table, its games): the table's
+    ``lineup`` of agent ids per bot, ``rated`` per bot, ``seeds`` of its deal sets). Returns ``(mu, sigma, boot_mu,
+    games)``: mu and sigma averaged over :data:`ORDERS` orders of the games (the first their own order), the
+    ``(boot, m)`` array of bootstrap mus (deal sets resampled within each table, games shuffled) and the rated games
+    as (agent ids, ranks)."""
+
+    def rated_games(pick_sets=None):
+        out = []
+        for ti, (t, games) in enumerate(rr):
+            rated = [b for b in range(n) if t["rated"][b]]
+            seeds = t["seeds"] if pick_sets is None else pick_sets[ti]
+            by_seed: dict[int, list] = {}
+            for g in games:
+                by_seed.setdefault(g["seed"], []).append(g)
+            for s in seeds:
+                for g in by_seed[s]:
+                    out.append(([t["lineup"][b] for b in rated], ranks_of(g, rated)))
+        return out
+
+    base = rated_games()
+    # OpenSkill updates online, so the order of the games matters a little: the point estimate is the mean over
+    # ORDERS shuffled orders (the first one the games' own order)
+    fits = [fit_ratings(base, m)]
+    for _ in range(ORDERS - 1):
+        order = list(base)
+        rng.shuffle(order)
+        fits.append(fit_ratings(order, m))
+    mu = [float(np.mean([f[0][i] for f in fits])) for i in range(m)]
+    sigma = [float(np.mean([f[1][i] for f in fits])) for i in range(m)]
+    boot_mu = []
+    if base:
+        for _ in range(boot):
+            picks = [list(rng.choice(t["seeds"], len(t["seeds"]))) for t, _ in rr]
+            sample = rated_games(picks)
+            rng.shuffle(sample)
+            boot_mu.append(fit_ratings(sample, m)[0])
+    return mu, sigma, (np.asarray(boot_mu) if boot_mu else np.zeros((0, m))), base
+
+
+def deal_interval(per_deal, lo: float | None = 0.0, hi: float | None = 1.0, z: float = 1.959964) -> list[float]:
+    """95% interval of a mean over deals: ``mean +- z * sd / sqrt(k)`` over the ``k`` per-deal values (a deal's value
+    is the mean over its seat rotations, so deals are independent; sd with ``k - 1`` degrees of freedom), clipped to
+    ``[lo, hi]`` (None: unclipped). NaNs with fewer than 2 deals."""
+    x = np.asarray(per_deal, dtype=float)
+    if len(x) < 2:
+        return [float("nan"), float("nan")]
+    half = z * float(np.std(x, ddof=1)) / math.sqrt(len(x))
+    m = float(np.mean(x))
+    return [m - half if lo is None else max(lo, m - half), m + half if hi is None else min(hi, m + half)]
+
+
 def summarise_size(game: str, n: int, agents: list[str], names: list[str], tables: list[dict],
                    done: dict[str, dict], boot: int, seed: int) -> dict:
     """The per-(game, size) table: win share, intervals, mean score, rating for every agent."""
@@ -264,38 +316,7 @@ def summarise_size(game: str, n: int, agents: list[str], names: list[str], table
                                for s in range(n)]}
     # ratings from the round robins
     rr = [(t, done[t["file"]]["games"]) for t in tables if t["kind"] == "round_robin"]
-
-    def rated_games(pick_sets=None):
-        out = []
-        for ti, (t, games) in enumerate(rr):
-            rated = [b for b in range(n) if t["rated"][b]]
-            seeds = t["seeds"] if pick_sets is None else pick_sets[ti]
-            by_seed: dict[int, list] = {}
-            for g in games:
-                by_seed.setdefault(g["seed"], []).append(g)
-            for s in seeds:
-                for g in by_seed[s]:
-                    out.append(([t["lineup"][b] for b in rated], ranks_of(g, rated)))
-        return out
-
-    base = rated_games()
-    # OpenSkill updates online, so the order of the games matters a little: the point estimate is the mean over
-    # ORDERS shuffled orders (the first one the games' own order)
-    fits = [fit_ratings(base, m)]
-    for _ in range(ORDERS - 1):
-        order = list(base)
-        rng.shuffle(order)
-        fits.append(fit_ratings(order, m))
-    mu = [float(np.mean([f[0][i] for f in fits])) for i in range(m)]
-    sigma = [float(np.mean([f[1][i] for f in fits])) for i in range(m)]
-    boot_mu = []
-    if base:
-        for _ in range(boot):
-            picks = [list(rng.choice(t["seeds"], len(t["seeds"]))) for t, _ in rr]
-            sample = rated_games(picks)
-            rng.shuffle(sample)
-            boot_mu.append(fit_ratings(sample, m)[0])
-    boot_mu = np.asarray(boot_mu) if boot_mu else np.zeros((0, m))
+    mu, sigma, boot_mu, base = rate_tables(rr, n, m, boot, rng)
     rated_games_count = {names[i]: sum(1 for ids, _ in base if i in ids) for i in range(m)}
     for i in range(m):
         row = rows.setdefault(names[i], {"spec": agents[i]})
@@ -340,6 +361,91 @@ def aggregate(per_size: list[dict], boot: int, seed: int) -> dict:
         out["agents"][name] = {"iqm": point, "ci95": percentile_ci(boots), "tasks": len(strata),
                                "mean": float(np.mean(np.concatenate(strata)))}
     return out
+
+
+# --- tables: planned, resumed, played, saved (shared with hustings.training.panel) ------------------------------------
+def split_done(tables: list[dict], tables_dir: str, resume: bool) -> tuple[dict[str, dict], list[dict]]:
+    """The tables already played (``{file: saved table}``, with ``resume``: every table file in ``tables_dir`` whose
+    fingerprint, agent hashes and game versions match) and the tables still to play. A table file played with another
+    configuration is a :class:`ConfigError` (resume with the same options, or use a new folder)."""
+    done: dict[str, dict] = {}
+    todo = []
+    for t in tables:
+        path = os.path.join(tables_dir, t["file"])
+        if resume and os.path.isfile(path):
+            with open(path) as f:
+                saved = json.load(f)
+            if saved.get("fingerprint") != t["fingerprint"]:
+                raise ConfigError(f"{path} was played with another configuration ({saved.get('fingerprint')}); "
+                                  f"expected {t['fingerprint']}: resume with the same options, or use a new --out")
+            for what, now in (("sha256", t["sha256"]), ("versions", t["versions"])):
+                if what in saved and saved[what] != now:
+                    raise ConfigError(f"{path} was played with other agent files or game versions ({what} "
+                                      f"{saved[what]}); expected {now}: use a new --out")
+            done[t["file"]] = saved
+        else:
+            todo.append(t)
+    return done, todo
+
+
+def set_tasks(todo: list[dict]) -> list[dict]:
+    """One :func:`play_set` task per deal set of each table in ``todo``."""
+    return [{"table": t["file"], "set": i, "seed": s, "game": t["game"], "num_players": t["num_players"],
+             "recipes": t["recipes"]} for t in todo for i, s in enumerate(t["seeds"])]
+
+
+def expected_cpu(todo: list[dict], to_time: dict) -> float:
+    """Expected CPU seconds of the tables ``todo``: every agent timed now (:func:`hustings.training.evaluate.time_bots`;
+    ``to_time``: (game, n) -> (rules game, {SPEC: recipe}))."""
+    from .evaluate import game_seconds, time_bots
+
+    timings = {(g, n): time_bots(g, game, recipes) for (g, n), (game, recipes) in to_time.items()
+               if any(t["game"] == g and t["num_players"] == n for t in todo)}
+    return sum(t["num_players"] * len(t["seeds"]) * game_seconds(timings[(t["game"], t["num_players"])], t["specs"])
+               for t in todo)
+
+
+def estimate_line(cpu: float, n_tasks: int, workers: int | None, address: str | None) -> str:
+    """The expected duration in words: ``cpu`` seconds spread over the workers (or a cluster)."""
+    from .evaluate import duration, parallel_workers
+
+    if address:
+        return f"expected: about {duration(cpu)} of CPU time in all, spread over the cluster"
+    w = parallel_workers(max(1, min(workers or os.cpu_count() or 1, n_tasks or 1)))
+    return (f"expected: about {duration(cpu / w)} on {w} core{'s' if w > 1 else ''} ({duration(cpu)} of CPU "
+            f"time; timed just now, longer if the cores are busy)")
+
+
+def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict[str, dict], workers: int | None,
+                address: str | None, bar=None, on_table=None) -> None:
+    """Play ``tasks`` (:func:`set_tasks` of ``todo``); each table, once all its sets are in, is written atomically to
+    ``tables_dir/<file>`` and added to ``done``; ``on_table(file)`` is called then, ``bar`` (tqdm) counts games."""
+    pending = {t["file"]: {"table": t, "sets": {}} for t in todo}
+
+    def on_result(res: dict) -> None:
+        entry = pending[res["table"]]
+        entry["sets"][res["set"]] = res
+        if bar:
+            bar.update(len(res["games"]))
+        t = entry["table"]
+        if len(entry["sets"]) == len(t["seeds"]):
+            results = [entry["sets"][i] for i in range(len(t["seeds"]))]
+            text = {}
+            for r in results:
+                for b, st in r["text"].items():
+                    agg = text.setdefault(b, {"decisions": 0, "retries": 0, "fallbacks": 0})
+                    for k in agg:
+                        agg[k] += st[k]
+            saved = {"schema": SCHEMA + "/table", "fingerprint": t["fingerprint"], "sha256": t["sha256"],
+                     "versions": t["versions"], "lineup": t["lineup"],
+                     "games": [g for r in results for g in r["games"]], "text": text,
+                     "seconds": sum(r["seconds"] for r in results)}
+            atomic_write(os.path.join(tables_dir, t["file"]), json.dumps(saved) + "\n")
+            done[t["file"]] = saved
+            if on_table is not None:
+                on_table(t["file"])
+
+    run_tasks(tasks, max(1, min(workers or os.cpu_count() or 1, len(tasks) or 1)), address, on_result)
 
 
 # --- the run ---------------------------------------------------------------------------------------------------
@@ -431,79 +537,21 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
                           f"many seats; expected sizes the games support ("
                           + "; ".join(f"{g}: {', '.join(map(str, sizes(g)))}" for g in games) + ")")
     # what is done already
-    done: dict[str, dict] = {}
-    todo = []
-    for g, n, specs, names, tables in work:
-        for t in tables:
-            path = os.path.join(tables_dir, t["file"])
-            if resume and os.path.isfile(path):
-                with open(path) as f:
-                    saved = json.load(f)
-                if saved.get("fingerprint") != t["fingerprint"]:
-                    raise ConfigError(f"{path} was played with another configuration ({saved.get('fingerprint')}); "
-                                      f"expected {t['fingerprint']}: resume with the same options, or use a new --out")
-                for what, now in (("sha256", t["sha256"]), ("versions", t["versions"])):
-                    if what in saved and saved[what] != now:
-                        raise ConfigError(f"{path} was played with other agent files or game versions ({what} "
-                                          f"{saved[what]}); expected {now}: use a new --out")
-                done[t["file"]] = saved
-            else:
-                todo.append(t)
-    tasks, pending = [], {}
-    for t in todo:
-        pending[t["file"]] = {"table": t, "sets": {}}
-        for i, s in enumerate(t["seeds"]):
-            tasks.append({"table": t["file"], "set": i, "seed": s, "game": t["game"], "num_players": t["num_players"],
-                          "recipes": t["recipes"]})
+    done, todo = split_done([t for w in work for t in w[4]], tables_dir, resume)
+    tasks = set_tasks(todo)
     n_games = sum(t["num_players"] for t in tasks)
     log(f"benchmark ({budget}): {len(work)} game/size pairs, {sum(len(w[4]) for w in work)} tables "
         f"({len(done)} already done), {n_games} games to play")
     if estimate and tasks:
-        from .evaluate import duration, game_seconds, parallel_workers, time_bots
-
         log("timing the agents (a few moves each) ...")
-        timings = {(g, n): time_bots(g, game, recipes) for (g, n), (game, recipes) in to_time.items()
-                   if any(t["game"] == g and t["num_players"] == n for t in todo)}
-        specs_of = {t["file"]: t["specs"] for t in todo}
-        cpu = sum(t["num_players"] * game_seconds(timings[(t["game"], t["num_players"])], specs_of[t["table"]])
-                  for t in tasks)
-        if address:
-            log(f"expected: about {duration(cpu)} of CPU time in all, spread over the cluster")
-        else:
-            w = parallel_workers(max(1, min(workers or os.cpu_count() or 1, len(tasks))))
-            log(f"expected: about {duration(cpu / w)} on {w} core{'s' if w > 1 else ''} ({duration(cpu)} of CPU "
-                f"time; timed just now, longer if the cores are busy)")
+        log(estimate_line(expected_cpu(todo, to_time), len(tasks), workers, address))
     bar = None
     if progress and tasks:
         from tqdm import tqdm
         bar = tqdm(total=n_games, unit="game", desc="benchmark", file=sys.stderr)
     t0 = time.perf_counter()
-
-    def on_result(res: dict) -> None:
-        entry = pending[res["table"]]
-        entry["sets"][res["set"]] = res
-        if bar:
-            bar.update(len(res["games"]))
-        t = entry["table"]
-        if len(entry["sets"]) == len(t["seeds"]):
-            results = [entry["sets"][i] for i in range(len(t["seeds"]))]
-            text = {}
-            for r in results:
-                for b, st in r["text"].items():
-                    agg = text.setdefault(b, {"decisions": 0, "retries": 0, "fallbacks": 0})
-                    for k in agg:
-                        agg[k] += st[k]
-            saved = {"schema": SCHEMA + "/table", "fingerprint": t["fingerprint"], "sha256": t["sha256"],
-                     "versions": t["versions"], "lineup": t["lineup"],
-                     "games": [g for r in results for g in r["games"]], "text": text,
-                     "seconds": sum(r["seconds"] for r in results)}
-            atomic_write(os.path.join(tables_dir, t["file"]), json.dumps(saved) + "\n")
-            done[t["file"]] = saved
-            if on_table is not None:
-                on_table(t["file"])
-
     try:
-        run_tasks(tasks, max(1, min(workers or os.cpu_count() or 1, len(tasks) or 1)), address, on_result)
+        play_tables(todo, tasks, tables_dir, done, workers, address, bar, on_table)
     finally:
         if bar:
             bar.close()
