@@ -961,6 +961,8 @@ async function resume() {
   const m = /#game=([^&]+)/.exec(location.hash);
   if (!m) return;
   const id = decodeURIComponent(m[1]);
+  const given = /[?&#]token=([^&]+)/.exec(location.search + location.hash);  // a seat opened elsewhere
+  if (given) remember(id, decodeURIComponent(given[1]));
   try {
     const t = localStorage.getItem(`hustings-token-${id}`);
     if (t) tokens[id] = t;
