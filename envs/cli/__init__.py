@@ -7,6 +7,7 @@ only when that command runs (the training commands live in :mod:`hustings.traini
     hustings replay game.json [--seat 0] [--pause]
     hustings evaluate democracy --players 4 --bots shipped:democracy heuristic heuristic heuristic --games 2000
     hustings benchmark [--agents SPEC ...] [--budget quick]
+    hustings panel [--games GAME ...] [--budget quick|standard] [--seed-set select|report]
     hustings train smoke | CONFIG.yaml [--resume | --overwrite] [--output-dir DIR] [--total-timesteps N]
     hustings train-rllib rllib/smoke | CONFIG.yaml [--address auto] [--num-env-runners K] [--iterations N]
     hustings exploit SPEC --game GAME
@@ -42,6 +43,9 @@ COMMANDS: dict[str, tuple[str, str, str, str]] = {
     "benchmark": ("hustings.training.strength", "add_arguments", "run",
                   "the standard table: the reference ladder and your agents in duplicate-deal tournaments over games "
                   "and table sizes, with intervals, ratings and an IQM across games"),
+    "panel": ("hustings.training.panel", "add_arguments", "run",
+              "every shipped bot against n-1 heuristic, n-1 IS-MCTS without the heuristic, mixed tables, the previous "
+              "shipped bot and in cross-play: win shares with intervals over deals, each bot's worst line-up"),
     "exploit": ("hustings.training.exploit", "add_arguments", "run",
                 "train a masked-PPO best response against a frozen agent and report its edge over the fair share "
                 "(approximate exploitability; needs the train extra)"),

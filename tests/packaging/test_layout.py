@@ -60,7 +60,8 @@ def test_the_command_line_loads_the_training_commands_only_when_they_run():
     assert not any(i.startswith("hustings.training") for i in graph["hustings.cli"])
     training = {m for m, *_ in hustings.cli.COMMANDS.values() if m.startswith("hustings.training.")}
     assert training == {"hustings.training.train", "hustings.training.rllib_train", "hustings.training.evaluate",
-                        "hustings.training.strength", "hustings.training.exploit", "hustings.training.export"}
+                        "hustings.training.strength", "hustings.training.panel", "hustings.training.exploit",
+                        "hustings.training.export"}
     for module, add, run, _ in hustings.cli.COMMANDS.values():
         imported = __import__(module, fromlist=[add])
         assert callable(getattr(imported, add)) and callable(getattr(imported, run))

@@ -1,0 +1,582 @@
+"""The panel: every shipped bot against every kind of opponent, ``hustings panel [--games G ...] [--players N ...]``.
+
+A bot that wins against ``n - 1`` copies of the heuristic has learned to exploit one scripted bot; the panel asks
+how it does against the others. For every game and table size with a shipped bot, each **subject** (the shipped bot
+``shipped:GAME``; where that size's shipped bot plays a search, also its net alone ``shipped-net:GAME``; and any
+``--agents SPEC``, e.g. a candidate net) sits in one seat of these line-ups, every seat in turn:
+
+* **(a) heuristic**: ``n - 1`` copies of the game's ``heuristic``;
+* **(b) IS-MCTS**: ``n - 1`` copies of IS-MCTS with no heuristic in it, :func:`ismcts_spec`:
+  ``ismcts:iters=K,rollout=random,prior=0,model=none`` (uniformly random rollouts and expansion, no head start for
+  anyone's favourite move, no opponent model), ``K`` the game's standard budget (its ``GAME_INFO.search``
+  iterations: Democracy 40, Politix 80, Politrickers 70, Prime Minister 20; ``--ismcts`` replaces the SPEC, which
+  must keep those three options);
+* **(c) mixed**: one seat each of the other kinds, in this order and cycled when there are more seats: heuristic,
+  IS-MCTS, random, the other net (the previous shipped net; for a searching bot its own net; for an ``--agents``
+  bot the shipped net). At 3 players that is heuristic + IS-MCTS; at 2 players the table has one other seat, which
+  rows a, b and d already cover, so it is left out;
+* **(d) previous**: ``n - 1`` copies of the previous shipped bot of that size: the last version of its files in the
+  repository's history (``git log`` of ``checkpoints/...``: ``policy.npz``, and ``search.json`` for ``shipped:``)
+  that differs from the current one and still fits the game's observation layout, extracted to
+  ``OUT/previous/``. Where there is none, a searching bot meets its own net and a net says so (the row is left
+  out); an ``--agents`` bot meets the current shipped bot (``shipped:GAME``);
+* **(e) cross-play**: tables of ``n`` different agents among the subjects, their previous bots and the references
+  (heuristic, IS-MCTS, random), as ``hustings benchmark``'s round robins (:func:`hustings.training.strength.round_robin`),
+  rated by OpenSkill Plackett-Luce (:func:`hustings.training.strength.rate_tables`).
+
+Every table plays duplicate deals (one deal per set, played ``n`` times with the line-up rotated one seat each time:
+:func:`hustings.training.evaluate.duplicate_set`). A row gives the subject's **win share** (a shared win counts
+``1/k``) with a **95% interval over deals** (:func:`hustings.training.strength.deal_interval`: a deal's share is
+the mean over its ``n`` rotations, deals are independent; mean +- 1.96 standard errors), the fair share ``1/n`` and
+whether the interval lies above it. Each subject's **worst line-up** is its row (a to d, or a cross-play table) with
+the lowest win share.
+
+**Seed sets.** Deals come from two disjoint sets: ``--seed-set select`` (even deal seeds) for choosing between bots
+(training runs, candidate nets, configs) and ``--seed-set report`` (odd deal seeds; the default) for the numbers that
+are published, so that a bot is never reported on the deals it was chosen on. :func:`deal_seeds` gives either set.
+
+**Budgets** (games per table, rounded up to whole deals): ``quick`` 8 / 8 / 4 (rows a / b-d / each cross-play
+table; a smoke test), ``standard`` 2,000 / 400 / 100 (the issue's minimum for the published table); ``--games-*``
+override them. The expected time is printed before the games start (every agent timed on a few moves).
+
+**Output** in ``--out`` (default ``panel/``): ``tables/GAME-Np-KEY.json`` (each finished table, written atomically;
+``--resume`` keeps those whose configuration matches), ``previous/`` (the earlier shipped nets), ``panel.json``
+(schema :data:`SCHEMA`, described in docs/panel.md) and ``PANEL.md`` (a table per game and size). The machinery
+(resuming, tasks, workers or Ray, timing, ratings) is :mod:`hustings.training.strength`'s.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import numpy as np
+
+import hustings
+from hustings.core.files import atomic_write
+from hustings.core.rules import ConfigError
+
+from . import strength
+
+SCHEMA = "hustings-panel/1"
+PANEL_SEED = 39  # the base of every panel deal seed (--seed replaces it)
+#: The two disjoint deal sets: a deal seed's parity says which set it is in.
+SEED_SETS = {"select": 0, "report": 1}
+BUDGETS = {
+    "quick": {"heuristic": 8, "lineup": 8, "cross": 4, "bootstrap": 50},
+    "standard": {"heuristic": 2000, "lineup": 400, "cross": 100, "bootstrap": 200},
+}
+ROWS = ("heuristic", "ismcts", "mixed", "previous")
+ROW_LABELS = {"heuristic": "a", "ismcts": "b", "mixed": "c", "previous": "d", "cross": "e"}
+HEURISTIC, RANDOM, ISMCTS_NAME = "heuristic", "random", "IS-MCTS"
+#: What the panel's IS-MCTS must be: no heuristic anywhere in it.
+NO_HEURISTIC = {"rollout": "random", "prior": 0.0, "model": "none"}
+
+
+# --- who plays ---------------------------------------------------------------------------------------------------
+def ismcts_spec(game: str, iterations: int | None = None) -> str:
+    """The panel's IS-MCTS SPEC for ``game``: random rollouts, no head start, no opponent model, ``iterations``
+    (default: the game's standard budget, ``GAME_INFO.search``'s iterations)."""
+    from hustings.bots.search_spec import DEFAULTS
+
+    iters = iterations or hustings.registry.info(game).search.get("iterations", DEFAULTS["iterations"])
+    return f"ismcts:iters={int(iters)},rollout=random,prior=0,model=none"
+
+
+def check_no_heuristic(game: str, spec: str) -> None:
+    """A :class:`ConfigError` unless ``spec`` is an IS-MCTS SPEC without the heuristic: random rollouts, ``prior=0``
+    (no favourite's head start) and ``model=none``, each given in the SPEC itself (not left to the game's
+    defaults)."""
+    from hustings.bots.search_spec import is_search_spec, parse_search_spec, resolve_options
+
+    if not is_search_spec(spec) or parse_search_spec(spec)[0] != "ismcts":
+        raise ConfigError(f"--ismcts {spec!r}: expected an ismcts:... SPEC")
+    given = parse_search_spec(spec)[1]
+    opts = resolve_options(game, given)
+    wrong = [f"{k}={v}" for k, v in NO_HEURISTIC.items() if k not in given or opts[k] != v]
+    if wrong:
+        raise ConfigError(f"--ismcts {spec!r}: the panel's IS-MCTS has no heuristic in it; expected "
+                          f"{', '.join(f'{k}={v:g}' if isinstance(v, float) else f'{k}={v}' for k, v in NO_HEURISTIC.items())} "
+                          f"in the SPEC (missing or different: {', '.join(wrong)})")
+
+
+def deal_seeds(seed_set: str, game: str, n: int, count: int, base: int = PANEL_SEED) -> list[int]:
+    """The first ``count`` deal seeds of ``seed_set`` (``select`` or ``report``) for ``game`` at ``n`` seats: even
+    seeds for ``select``, odd for ``report``, so the two sets never share a deal."""
+    if seed_set not in SEED_SETS:
+        raise ConfigError(f"seed set {seed_set!r} is invalid; expected one of {', '.join(SEED_SETS)}")
+    return [2 * strength.deal_seed(base, game, n, i) + SEED_SETS[seed_set] for i in range(count)]
+
+
+def _git(where: str, *args: str) -> bytes | None:
+    """``git -C where args...``'s output, or None (no git, not a checkout, an unknown path at a commit)."""
+    try:
+        r = subprocess.run(["git", "-C", where, *args], capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return r.stdout if r.returncode == 0 else None
+
+
+def _same_net(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(x.shape == y.shape and np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def previous_shipped(game: str, n: int, net_only: bool, store: str) -> dict:
+    """The previous shipped bot of ``game`` at ``n`` seats: ``{"spec", "name", "commit", "note"}`` (``spec`` None
+    where there is none, ``note`` saying why). ``net_only``: the previous *net* (``policy.npz``); else the previous
+    shipped bot (``policy.npz`` with ``search.json``). Found in the repository's history: the newest commit whose
+    version differs from the files now (a net compared by its weights); an earlier net is extracted to
+    ``store/GAME-Np-COMMIT/policy.npz``."""
+    from hustings import checkpoints
+    from hustings.bots.policy import CheckpointError, load_policy
+    from hustings.bots.search_spec import parse_search_spec, resolve_options
+
+    what = "net" if net_only else "shipped bot"
+    folder = checkpoints.folder(game, n)
+    top = _git(folder, "rev-parse", "--show-toplevel")
+    if top is None:
+        return {"spec": None, "name": None, "commit": None,
+                "note": f"no previous {what} known: {folder} is not in a git checkout"}
+    top = top.decode().strip()
+    rel = os.path.relpath(folder, top).replace(os.sep, "/")
+    paths = [f"{rel}/policy.npz"] + ([] if net_only else [f"{rel}/{checkpoints.SEARCH_FILE}"])
+    commits = (_git(top, "log", "--format=%H", "--", *paths) or b"").decode().split()
+    rules = hustings.registry.info(game).game_class(n)
+    current = load_policy(checkpoints.policy_path(game, n), rules).to_arrays()
+    current_search = None if net_only else checkpoints.search_spec(game, n)
+    for commit in commits:
+        blob = _git(top, "show", f"{commit}:{rel}/policy.npz")
+        if blob is None:  # the bot did not exist yet
+            break
+        search = None
+        if not net_only:
+            raw = _git(top, "show", f"{commit}:{rel}/{checkpoints.SEARCH_FILE}")
+            search = json.loads(raw)["spec"] if raw else None
+        short = commit[:7]
+        path = os.path.join(store, f"{game}-{n}p-{short}", "policy.npz")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        atomic_write(path, blob)
+        try:
+            arrays = load_policy(path, rules).to_arrays()
+        except CheckpointError as exc:
+            return {"spec": None, "name": None, "commit": commit,
+                    "note": f"the previous {what} ({short}) does not fit the game now ({exc})"}
+        same = _same_net(arrays, current)
+        if same:  # the current net: this commit's file is not needed
+            os.remove(path)
+            os.rmdir(os.path.dirname(path))
+            if search == current_search:
+                continue
+        name = f"previous {what} ({short})"
+        if search is None:
+            spec = f"shipped-net:{game}" if same else path
+            return {"spec": spec, "name": name, "commit": commit,
+                    "note": f"{name}: " + ("the shipped net alone" if same else f"the net of commit {short}")}
+        opts = resolve_options(game, parse_search_spec(search)[1])
+        if same or opts["favourite"] != "shipped" or opts["prior"] == 0:
+            return {"spec": search, "name": name, "commit": commit, "note": f"{name}: `{search}`"}
+        return {"spec": None, "name": None, "commit": commit,
+                "note": f"the previous shipped bot ({short}) played `{search}` with an earlier net, which a search "
+                        f"SPEC cannot name (favourite=shipped is always the current net)"}
+    return {"spec": None, "name": None, "commit": None,
+            "note": f"no previous {what}: this is the first version in the repository's history"}
+
+
+def _add(agents: list[str], names: list[str], spec: str, name: str) -> int:
+    if spec in agents:
+        return agents.index(spec)
+    agents.append(spec)
+    names.append(name)
+    return len(agents) - 1
+
+
+def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, seed_set: str, base: int,
+              ismcts: str, store: str, cross: bool = True) -> dict:
+    """Who plays what at ``game``, ``n`` seats: ``{"game", "num_players", "agents" (SPECs), "names", "subjects"
+    (agent ids), "previous" (per subject: :func:`previous_shipped`'s dict), "other_net", "tables", "notes"}``; a
+    table is a dict as :mod:`hustings.training.strength` plays them, with ``kind`` (``lineup`` or ``cross``),
+    ``row`` and ``subject``."""
+    from hustings import checkpoints
+    from hustings.bots import spec as spec_mod
+
+    agents: list[str] = []
+    names: list[str] = []
+    notes: list[str] = []
+    has_shipped = game in checkpoints.names() and n in checkpoints.sizes(game)
+    searched = has_shipped and checkpoints.search_spec(game, n) is not None
+    subject_specs = []
+    if shipped and has_shipped:
+        subject_specs.append((f"shipped:{game}", "shipped"))
+        if searched:
+            subject_specs.append((f"shipped-net:{game}", "shipped net"))
+    for spec, name in zip(user, spec_mod.bot_names(user)):
+        subject_specs.append((spec, name))
+    subjects = [_add(agents, names, spec, name) for spec, name in subject_specs]
+    h = _add(agents, names, HEURISTIC, HEURISTIC)
+    i = _add(agents, names, ismcts, ISMCTS_NAME)
+    r = _add(agents, names, RANDOM, RANDOM)
+    previous, other_net = {}, {}
+    for s in subjects:
+        spec = agents[s]
+        if spec == f"shipped:{game}" or spec == f"shipped-net:{game}":
+            info = previous_shipped(game, n, spec.startswith("shipped-net:"), store)
+            if info["spec"] is None and spec.startswith("shipped:") and searched:
+                info = dict(info, spec=f"shipped-net:{game}", name="shipped net",
+                            note=info["note"] + "; the searching bot meets its own net instead")
+        elif has_shipped:
+            info = {"spec": f"shipped:{game}", "name": "shipped", "commit": None,
+                    "note": "the current shipped bot"}
+        else:
+            info = {"spec": None, "name": None, "commit": None, "note": f"no shipped {game} bot at {n} players"}
+        if info["spec"] is not None:
+            info["agent"] = _add(agents, names, info["spec"], info["name"])
+        else:
+            notes.append(f"{names[s]}: row (d) left out: {info['note']}")
+        previous[s] = info
+        # the other net of the mixed table
+        prev_spec = info["spec"]
+        if prev_spec is not None and (prev_spec.startswith("shipped-net:") or prev_spec.endswith(".npz")):
+            other = info["agent"]
+        elif has_shipped and (searched if spec == f"shipped:{game}" else spec != f"shipped-net:{game}"):
+            other = _add(agents, names, f"shipped-net:{game}", "shipped net")  # (a net's own net is itself)
+        else:
+            other = None
+        other_net[s] = other
+    tables = []
+
+    def table(kind: str, key: str, lineup: list[int], rated: list[bool], count: int, row: str, subject):
+        t = {"kind": kind, "key": key, "row": row, "subject": subject, "lineup": lineup, "rated": rated,
+             "seeds": deal_seeds(seed_set, game, n, max(1, -(-count // n)), base), "game": game, "num_players": n,
+             "specs": [agents[a] for a in lineup]}
+        t["fingerprint"] = {"game": game, "num_players": n, "kind": kind, "specs": t["specs"], "rated": rated,
+                            "seeds": t["seeds"]}
+        t["file"] = f"{game}-{n}p-{key}.json"
+        tables.append(t)
+
+    if n < 3:
+        notes.append(f"{n} players: the mixed table (c) is left out (one other seat: rows a, b and d are its "
+                     f"line-ups)")
+    for k, s in enumerate(subjects):
+        others = {"heuristic": [h] * (n - 1), "ismcts": [i] * (n - 1)}
+        if n >= 3:
+            kinds = [h, i, r] + ([other_net[s]] if other_net[s] is not None else [])
+            others["mixed"] = [kinds[j % len(kinds)] for j in range(n - 1)]
+        if previous[s]["spec"] is not None:
+            others["previous"] = [previous[s]["agent"]] * (n - 1)
+        for row in ROWS:
+            if row in others:
+                table("lineup", f"s{k}-{row}", [s] + others[row], [True] + [False] * (n - 1),
+                      games["heuristic" if row == "heuristic" else "lineup"], row, s)
+    cross_agents = []
+    if cross:
+        cross_agents = list(dict.fromkeys(subjects + [p["agent"] for p in previous.values() if "agent" in p]
+                                          + [h, i, r]))
+        for k, (lineup, rated) in enumerate(strength.round_robin(len(cross_agents), n, cross_agents.index(h))):
+            table("cross", f"x{k:02d}", [cross_agents[a] for a in lineup], rated, games["cross"], "cross", None)
+    return {"game": game, "num_players": n, "agents": agents, "names": names, "subjects": subjects,
+            "previous": previous, "other_net": other_net, "cross_agents": cross_agents, "tables": tables,
+            "notes": notes, "ismcts": ismcts}
+
+
+# --- the numbers -------------------------------------------------------------------------------------------------
+def verdict(ci: list[float], fair: float) -> str:
+    """``yes`` (the interval lies above the fair share), ``no: below`` (under it), ``not shown`` (it holds it) or
+    ``n/a`` (no interval: fewer than 2 deals)."""
+    lo, hi = ci
+    if math.isnan(lo):
+        return "n/a"
+    return "yes" if lo > fair else "no: below" if hi < fair else "not shown"
+
+
+def describe(names: list[str], others: list[int]) -> str:
+    """The other seats of a line-up in words: ``3 heuristic``, ``heuristic + IS-MCTS + random``."""
+    counts = Counter(others)
+    if len(counts) == 1:
+        a, k = next(iter(counts.items()))
+        return f"{k} {names[a]}" if k > 1 else names[a]
+    return " + ".join(f"{k} {names[a]}" if k > 1 else names[a] for a, k in counts.items())
+
+
+def seat_row(t: dict, saved: dict, b: int, names: list[str]) -> dict:
+    """Bot ``b``'s result in table ``t``: games, deals, win share, its interval over deals (and Wilson's over games),
+    the fair share and :func:`verdict`."""
+    from .evaluate import wilson
+
+    n = t["num_players"]
+    fair = 1.0 / n
+    by_seed: dict[int, list[float]] = {}
+    for g in saved["games"]:
+        by_seed.setdefault(g["seed"], []).append(strength.share_of(g, b))
+    per_deal = [float(np.mean(by_seed[s])) for s in t["seeds"]]
+    share = float(np.mean(per_deal))
+    ci = strength.deal_interval(per_deal)
+    others = [a for k, a in enumerate(t["lineup"]) if k != b]
+    return {"row": t["row"], "label": ROW_LABELS[t["row"]], "lineup": describe(names, others),
+            "specs": t["specs"], "table": t["file"], "games": len(saved["games"]), "deals": len(per_deal),
+            "win_share": share, "ci95": ci, "ci95_wilson": list(wilson(share, len(saved["games"]))),
+            "fair_share": fair, "above_fair": verdict(ci, fair),
+            "mean_score": float(np.mean([g["scores"][b] for g in saved["games"]])),
+            "truncated": sum(bool(g["truncated"]) for g in saved["games"])}
+
+
+def worst(rows: list[dict]) -> dict | None:
+    """The row with the lowest win share (ties: the lower interval bound)."""
+    if not rows:
+        return None
+    return min(rows, key=lambda r: (r["win_share"], -math.inf if math.isnan(r["ci95"][0]) else r["ci95"][0]))
+
+
+def summarise(plan: dict, done: dict[str, dict], boot: int, seed: int) -> dict:
+    """The panel of one game and size from its played tables."""
+    n = plan["num_players"]
+    names, agents = plan["names"], plan["agents"]
+    subjects = {}
+    for s in plan["subjects"]:
+        rows = [seat_row(t, done[t["file"]], 0, names) for t in plan["tables"]
+                if t["kind"] == "lineup" and t["subject"] == s]
+        cross = [seat_row(t, done[t["file"]], t["lineup"].index(s), names) for t in plan["tables"]
+                 if t["kind"] == "cross" and s in t["lineup"]]
+        prev = plan["previous"][s]
+        subjects[names[s]] = {"spec": agents[s], "rows": rows, "cross": cross, "worst": worst(rows + cross),
+                              "previous": {k: prev.get(k) for k in ("spec", "name", "commit", "note")},
+                              "other_net": None if plan["other_net"][s] is None else names[plan["other_net"][s]]}
+    rr = [(t, done[t["file"]]["games"]) for t in plan["tables"] if t["kind"] == "cross"]
+    ratings = {}
+    if rr:
+        mu, sigma, boot_mu, base = strength.rate_tables(rr, n, len(agents), boot, np.random.default_rng(seed))
+        for a in plan["cross_agents"]:
+            ratings[names[a]] = {"spec": agents[a], "rating": mu[a], "rating_sigma": sigma[a],
+                                 "rating_ci95": strength.percentile_ci(boot_mu[:, a]),
+                                 "rated_games": sum(1 for ids, _ in base if a in ids)}
+    return {"game": plan["game"], "num_players": n, "fair_share": 1.0 / n,
+            "game_version": hustings.registry.info(plan["game"]).version,
+            "observation_version": hustings.registry.info(plan["game"]).game_class.observation_version,
+            "ismcts": plan["ismcts"], "agents": dict(zip(names, agents)), "subjects": subjects,
+            "ratings": ratings, "cross_tables": len(rr), "notes": plan["notes"],
+            "deal_seeds": {row: next((t["seeds"] for t in plan["tables"] if t["row"] == row), [])
+                           for row in ("heuristic", "ismcts", "cross")}}
+
+
+# --- the run -----------------------------------------------------------------------------------------------------
+def command_line(games, players, user, shipped, budget, overrides, seed_set, seed, ismcts, cross, workers) -> str:
+    """The ``hustings panel`` command that runs this configuration (written into the results)."""
+    return " ".join(["hustings panel", f"--budget {budget}", f"--seed-set {seed_set}"]
+                    + ([f"--games {' '.join(games)}"] if games else [])
+                    + ([f"--players {' '.join(map(str, players))}"] if players else [])
+                    + ([f"--agents {' '.join(user)}"] if user else []) + ([] if shipped else ["--no-shipped"])
+                    + [f"--games-{k} {v}" for k, v in overrides.items() if v is not None]
+                    + ([f"--seed {seed}"] if seed != PANEL_SEED else []) + ([f"--ismcts {ismcts}"] if ismcts else [])
+                    + ([] if cross else ["--no-cross"]) + [f"--workers {workers or os.cpu_count()}"])
+
+
+def panel(games: list[str] | None = None, players: list[int] | None = None, agents: list[str] | None = None,
+          shipped: bool = True, budget: str = "quick", games_heuristic: int | None = None,
+          games_lineup: int | None = None, games_cross: int | None = None, seed_set: str = "report",
+          seed: int = PANEL_SEED, ismcts: str | None = None, cross: bool = True, out: str = "panel",
+          workers: int | None = None, resume: bool = False, address: str | None = None, progress: bool = True,
+          estimate: bool = False, on_table=None, log=print) -> dict:
+    """Run (or continue, with ``resume``) the panel; the results dict, also written to ``out`` (``panel.json``,
+    ``PANEL.md``). ``games``/``players`` choose the tables (default: every game with a shipped bot or ``agents``, at
+    every size with a shipped bot; ``players`` for the ``agents`` alone: any size), ``shipped=False`` leaves the
+    shipped bots out of the subjects. With ``estimate`` every agent is timed first and the expected duration logged.
+    Ctrl-C stops it with ``KeyboardInterrupt``; finished tables stay in ``out`` for ``resume``."""
+    from hustings import checkpoints
+    from hustings.bots import spec as spec_mod
+
+    if budget not in BUDGETS:
+        raise ConfigError(f"--budget {budget!r} is invalid; expected one of {', '.join(BUDGETS)}")
+    if seed_set not in SEED_SETS:
+        raise ConfigError(f"--seed-set {seed_set!r} is invalid; expected one of {', '.join(SEED_SETS)}")
+    cfg = dict(BUDGETS[budget])
+    overrides = {"heuristic": games_heuristic, "lineup": games_lineup, "cross": games_cross}
+    for k, v in overrides.items():
+        if v is not None:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ConfigError(f"--games-{k} {v!r} is invalid; expected an int >= 1")
+            cfg[k] = v
+    user = list(agents or [])
+    if not shipped and not user:
+        raise ConfigError("--no-shipped without --agents leaves no bot to measure; expected --agents SPEC ...")
+    games = list(games or (hustings.games() if user else checkpoints.names()))
+    for g in games:
+        hustings.game_module(g)  # unknown game: ConfigError
+    tables_dir = os.path.join(out, "tables")
+    if not resume and os.path.isdir(tables_dir) and os.listdir(tables_dir):
+        raise ConfigError(f"{tables_dir} already holds panel tables; expected an empty --out, or --resume to "
+                          f"continue that run")
+    store = os.path.join(out, "previous")
+    plans, to_time = [], {}
+    for g in games:
+        own = strength.shipped_sizes(g) if shipped else []
+        ns = players or (own if not user else sorted(set(own) | {hustings.registry.info(g).default_players}))
+        for n in ns:
+            if n not in strength.sizes(g):
+                log(f"{g}: no {n}-player table (it seats {', '.join(map(str, strength.sizes(g)))}): left out")
+                continue
+            if not user and n not in own:
+                log(f"{g}: no shipped bot at {n} players: left out")
+                continue
+            spec = ismcts or ismcts_spec(g)
+            check_no_heuristic(g, spec)
+            plan = plan_size(g, n, user, shipped, cfg, seed_set, seed, spec, store, cross)
+            rules = hustings.registry.info(g).game_class(n)
+            recipes = spec_mod.resolve(g, rules, plan["agents"])
+            digests = {s: spec_mod.spec_sha256(s, n) for s in plan["agents"]}
+            versions = {"game": hustings.registry.info(g).version, "observation": type(rules).observation_version}
+            for t in plan["tables"]:
+                t["recipes"] = [recipes[a] for a in t["lineup"]]
+                t["sha256"] = {s: digests[s] for s in t["specs"] if digests[s] is not None}
+                t["versions"] = versions
+            plans.append(plan)
+            to_time[(g, n)] = (rules, dict(zip(plan["agents"], recipes)))
+    if not plans:
+        raise ConfigError(f"no panel table to play for {', '.join(games)}"
+                          + (f" at {' '.join(map(str, players))} players" if players else "")
+                          + "; expected a game and size with a shipped bot, or --agents")
+    done, todo = strength.split_done([t for p in plans for t in p["tables"]], tables_dir, resume)
+    tasks = strength.set_tasks(todo)
+    n_games = sum(t["num_players"] for t in tasks)
+    log(f"panel ({budget}, {seed_set} deals): {len(plans)} game/size pairs, "
+        f"{sum(len(p['tables']) for p in plans)} tables ({len(done)} already done), {n_games} games to play")
+    if estimate and tasks:
+        log("timing the agents (a few moves each) ...")
+        log(strength.estimate_line(strength.expected_cpu(todo, to_time), len(tasks), workers, address))
+    t0 = time.perf_counter()
+    for p in plans:
+        files = {t["file"] for t in p["tables"]}
+        mine = [t for t in todo if t["file"] in files]
+        if not mine:
+            continue
+        my_tasks = strength.set_tasks(mine)
+        bar = None
+        if progress:
+            from tqdm import tqdm
+            bar = tqdm(total=sum(t["num_players"] for t in my_tasks), unit="game",
+                       desc=f"{p['game']} {p['num_players']}p", file=sys.stderr)
+        try:
+            strength.play_tables(mine, my_tasks, tables_dir, done, workers, address, bar, on_table)
+        finally:
+            if bar:
+                bar.close()
+    seconds = time.perf_counter() - t0
+    per_size = [summarise(p, done, cfg["bootstrap"], seed) for p in plans]
+    result = {"schema": SCHEMA, "hustings_version": hustings.__version__,
+              "command": command_line(games if games != checkpoints.names() else None, players, user, shipped,
+                                      budget, overrides, seed_set, seed, ismcts, cross, workers),
+              "budget": budget, "games_per_table": {k: cfg[k] for k in ("heuristic", "lineup", "cross")},
+              "bootstrap": cfg["bootstrap"], "seed_set": seed_set, "seed": seed, "seconds_this_run": seconds,
+              "play_seconds": sum(d.get("seconds", 0.0) for d in done.values()), "per_size": per_size}
+    os.makedirs(out, exist_ok=True)
+    atomic_write(os.path.join(out, "panel.json"), json.dumps(result, indent=2) + "\n")
+    atomic_write(os.path.join(out, "PANEL.md"), markdown(result))
+    return result
+
+
+# --- the report --------------------------------------------------------------------------------------------------
+def _ci(ci) -> str:
+    return "-" if math.isnan(ci[0]) else f"[{ci[0]:.3f}, {ci[1]:.3f}]"
+
+
+def markdown(result: dict) -> str:
+    """The panel as Markdown: per game and size, every subject's line-ups, the worst line-up of each, the
+    cross-play ratings and the notes."""
+    g = result["games_per_table"]
+    lines = [f"# Panel ({result['budget']}, {result['seed_set']} deals, hustings {result['hustings_version']})", "",
+             f"Made by `{result['command']}`; how to read it: docs/panel.md. Games per table (rounded up to whole "
+             f"deals): {g['heuristic']} against the heuristic, {g['lineup']} in the other line-ups, {g['cross']} "
+             f"per cross-play table. Intervals: 95% over deals. {result['play_seconds']:.0f} s of playing in all.", ""]
+    for r in result["per_size"]:
+        fair = r["fair_share"]
+        lines += [f"### {r['game']}, {r['num_players']} players (fair share {fair:.3f})", "",
+                  "Agents: " + "; ".join(f"{name} = `{spec}`" for name, spec in r["agents"].items()) + ".", "",
+                  "| bot | line-up (the other seats) | games | win share | 95% CI (deals) | fair share | "
+                  "above fair share? |", "|---|---|---:|---:|---|---:|---|"]
+        for name, s in r["subjects"].items():
+            for row in s["rows"]:
+                lines.append(f"| {name} | ({row['label']}) {row['lineup']} | {row['games']} | {row['win_share']:.3f} "
+                             f"| {_ci(row['ci95'])} | {fair:.3f} | {row['above_fair']} |")
+        lines += ["", "Worst line-up of each bot (rows a-d and the cross-play tables it sat in):", "",
+                  "| bot | worst line-up | games | win share | 95% CI (deals) | above fair share? |",
+                  "|---|---|---:|---:|---|---|"]
+        for name, s in r["subjects"].items():
+            w = s["worst"]
+            if w is not None:
+                lines.append(f"| {name} | ({w['label']}) {w['lineup']} | {w['games']} | {w['win_share']:.3f} | "
+                             f"{_ci(w['ci95'])} | {w['above_fair']} |")
+        if r["ratings"]:
+            lines += ["", f"Cross-play: {r['cross_tables']} tables of {r['num_players']} different agents, rated by "
+                      f"OpenSkill Plackett-Luce (mu; 95% bootstrap interval over deals):", "",
+                      "| agent | rating | 95% CI | rated games |", "|---|---:|---|---:|"]
+            for name, a in sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
+                ci = a["rating_ci95"]
+                lines.append(f"| {name} | {a['rating']:.1f} | "
+                             + ("-" if math.isnan(ci[0]) else f"[{ci[0]:.1f}, {ci[1]:.1f}]")
+                             + f" | {a['rated_games']} |")
+        if r["notes"]:
+            lines += [""] + [f"- {note}" for note in r["notes"]]
+        lines.append("")
+    return "\n".join(lines)
+
+
+# --- command line ------------------------------------------------------------------------------------------------
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``hustings panel``."""
+    p.add_argument("--games", nargs="+", metavar="GAME", default=None,
+                   help="games (default: every game with a shipped bot)")
+    p.add_argument("--players", nargs="+", type=int, metavar="N", default=None,
+                   help="table sizes (default: every size with a shipped bot)")
+    p.add_argument("--agents", nargs="+", metavar="SPEC", default=[],
+                   help="more bots to measure (e.g. a candidate policy.npz): any hustings evaluate SPEC")
+    p.add_argument("--no-shipped", action="store_true", help="measure the --agents only (the shipped bot stays "
+                   "their row d and in the cross-play)")
+    p.add_argument("--budget", choices=list(BUDGETS), default="quick",
+                   help="games per table: quick (a smoke test) or standard (the published table; default quick)")
+    p.add_argument("--games-heuristic", type=int, default=None, help="games of row (a) (overrides the budget)")
+    p.add_argument("--games-lineup", type=int, default=None, help="games of rows (b)-(d) (overrides the budget)")
+    p.add_argument("--games-cross", type=int, default=None, help="games per cross-play table (overrides the budget)")
+    p.add_argument("--seed-set", choices=list(SEED_SETS), default="report",
+                   help="the deals: select (for choosing bots) or report (for published numbers; default)")
+    p.add_argument("--seed", type=int, default=PANEL_SEED, help=f"base of the deal seeds (default {PANEL_SEED})")
+    p.add_argument("--ismcts", default=None, metavar="SPEC", help="the IS-MCTS of rows b-c and the cross-play "
+                   "(default: ismcts:iters=K,rollout=random,prior=0,model=none, K the game's standard budget)")
+    p.add_argument("--no-cross", action="store_true", help="leave out the cross-play (e)")
+    p.add_argument("--out", default="panel", metavar="DIR", help="output folder (default panel/)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
+    p.add_argument("--resume", action="store_true", help="continue the run in --out: keep its finished tables")
+    p.add_argument("--address", default=None, help="run the games as Ray tasks on this cluster (needs the "
+                   "distributed extra)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars, no timing first")
+
+
+def run(args) -> int:
+    """``hustings panel``: the run, its tables, and where the results are; Ctrl-C says how to continue."""
+    try:
+        result = panel(games=args.games, players=args.players, agents=args.agents, shipped=not args.no_shipped,
+                       budget=args.budget, games_heuristic=args.games_heuristic, games_lineup=args.games_lineup,
+                       games_cross=args.games_cross, seed_set=args.seed_set, seed=args.seed, ismcts=args.ismcts,
+                       cross=not args.no_cross, out=args.out, workers=args.workers, resume=args.resume,
+                       address=args.address, progress=not args.no_progress, estimate=not args.no_progress)
+    except KeyboardInterrupt:
+        tables = os.path.join(args.out, "tables")
+        kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0
+        print(f"\nstopped: {kept} finished table(s) kept in {tables}; continue with the same command and --resume",
+              file=sys.stderr)
+        return 130
+    print(markdown(result), end="")
+    print(f"results in {os.path.join(args.out, 'panel.json')} and {os.path.join(args.out, 'PANEL.md')}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m hustings.training.panel``: the same as ``hustings panel``."""
+    from hustings.cli.run import module_main
+    return module_main("python -m hustings.training.panel", __doc__, add_arguments, run, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
