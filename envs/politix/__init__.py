@@ -26,6 +26,7 @@ GAME_INFO = GameInfo(
     # Search budgets and constants (docs/search-strength.md measures them).
     search={"iterations": 80, "prior": 30.0},
     teams=True,
+    engine="hustings.politix.engine",
 )
 
 #: The AEC env class, generated from the declaration.
