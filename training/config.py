@@ -278,6 +278,10 @@ class PPOConfig(Section):
     net_arch: list[int] = key([128, 128], "a non-empty list of layer widths (ints > 0)",
                               "hidden layers of the actor, and of the (separate) critic", _layers)
     activation: Literal["tanh", "relu"] = key("tanh", "'tanh' or 'relu'", "the hidden layers' activation")
+    implementation: Literal["lean", "sb3"] = key(
+        "lean", "'lean' or 'sb3'",
+        "'lean': hustings.training.lean.LeanMaskablePPO (MaskablePPO with a leaner rollout loop and update: the same "
+        "algorithm, policy and files); 'sb3': sb3_contrib's MaskablePPO as it is")
 
 
 @dataclasses.dataclass

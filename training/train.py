@@ -71,17 +71,21 @@ def threads_for_updates(cfg: TrainConfig) -> int:
 
 
 def build_model(cfg: TrainConfig, venv, seed: int):
-    """The MaskablePPO model of the config, and the callback that sets torch's threads: one thread while collecting
+    """The MaskablePPO model of the config (``ppo.implementation``: :class:`~hustings.training.lean.LeanMaskablePPO`
+    or sb3-contrib's own), and the callback that sets torch's threads: one thread while collecting
     rollouts (small batched inference: more threads only add overhead), ``torch_threads`` (0 = every core) while
     updating (big minibatches)."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
+    from .lean import LeanMaskablePPO
+
     p = cfg.ppo
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[p.activation]
     torch.set_num_threads(1)
-    model = MaskablePPO(
+    algo = LeanMaskablePPO if p.implementation == "lean" else MaskablePPO
+    model = algo(
         "MlpPolicy", venv, learning_rate=p.learning_rate, n_steps=p.n_steps, batch_size=p.batch_size,
         n_epochs=p.n_epochs, gamma=p.gamma, gae_lambda=p.gae_lambda, clip_range=p.clip_range,
         ent_coef=p.ent_coef, vf_coef=p.vf_coef, max_grad_norm=p.max_grad_norm, target_kl=p.target_kl,
