@@ -47,8 +47,9 @@ COMMANDS: dict[str, tuple[str, str, str, str]] = {
               "every shipped bot against n-1 heuristic, n-1 IS-MCTS without the heuristic, mixed tables, the previous "
               "shipped bot and in cross-play: win shares with intervals over deals, each bot's worst line-up"),
     "exploit": ("hustings.training.exploit", "add_arguments", "run",
-                "train a masked-PPO best response against a frozen agent and report its edge over the fair share "
-                "(approximate exploitability; needs the train extra)"),
+                "train a masked-PPO best response against a frozen agent (from scratch or from its own net) and "
+                "report its edge over the agent's own share, with an interval (approximate exploitability; needs the "
+                "train extra)"),
     "play": ("hustings.cli.terminal", "add_play_arguments", "run_play",
              "play one seat yourself in the terminal against bots"),
     "replay": ("hustings.cli.terminal", "add_replay_arguments", "run_replay",
