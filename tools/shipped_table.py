@@ -1,7 +1,9 @@
 """The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
 
     python tools/shipped_table.py play [--game G] [--players N] [--opponent heuristic|ismcts|random]
-    python tools/shipped_table.py table            (docs/shipped-bots.md and README's table, from the results)
+    python tools/shipped_table.py table [--panel panel/panel.json]
+                                   (docs/shipped-bots.md and README's table, from the results; with a hustings
+                                   panel run, each bot's worst line-up there too)
     python tools/shipped_table.py install RUN_DIR  (a finished run becomes the shipped bot of its size)
 
 ``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size, with its search where its folder has a
@@ -128,12 +130,34 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     return steps, f"{wall / 60:.0f} min ({cfg})"
 
 
-def table() -> str:
-    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body)."""
+def panel_worst(path: str) -> dict[tuple[str, int], str]:
+    """Each shipped bot's worst line-up from a ``hustings panel`` results file (``panel.json``), as table cells by
+    (game, size): win share, its interval over deals, the line-up and the games."""
+    with open(path) as f:
+        result = json.load(f)
+    cells = {}
+    for r in result["per_size"]:
+        w = (r["subjects"].get("shipped") or {}).get("worst")
+        if w is None:
+            continue
+        lo, hi = w["ci95"]
+        mark = "**" if w["above_fair"] == "yes" else ""
+        interval = "" if lo is None or lo != lo else f" [{lo:.3f}, {hi:.3f}]"
+        cells[(r["game"], r["num_players"])] = (f"{mark}{w['win_share']:.3f}{mark}{interval} vs {w['lineup']} "
+                                                f"({w['games']})")
+    return cells
+
+
+def table(panel: str | None = None) -> str:
+    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body); with ``panel`` (a ``hustings
+    panel`` ``panel.json``), a column with each bot's worst line-up there."""
     from hustings import checkpoints
 
-    lines = ["| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | PPO timesteps | "
-             "training wall time (config) |", "|---|---:|---:|---|---|---|---|---|"]
+    worst = panel_worst(panel) if panel else None
+    lines = ["| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | "
+             + ("worst line-up (panel) | " if worst is not None else "") + "PPO timesteps | "
+             "training wall time (config) |", "|---|---:|---:|---|---|---|" + ("---|" if worst is not None else "")
+             + "---|---|"]
     for game in checkpoints.names():
         for n in checkpoints.sizes(game):
             found = {}
@@ -145,6 +169,7 @@ def table() -> str:
             steps, wall = _cost(game, n)
             default = " (default)" if n == checkpoints.default_size(game) else ""
             lines.append(f"| {game} | {n}{default} | {fair:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
+                         + (f" | {worst.get((game, n), 'not run')}" if worst is not None else "")
                          + f" | {steps} | {wall} |")
     return "\n".join(lines) + "\n"
 
@@ -182,7 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--games", type=int, default=None,
                     help="games per result instead of the table's count (for a slow bot; the table shows the count)")
     pl.add_argument("--no-progress", action="store_true")
-    sub.add_parser("table", help=f"write {TABLE} from the results")
+    tb = sub.add_parser("table", help=f"write {TABLE} from the results")
+    tb.add_argument("--panel", metavar="PANEL_JSON", default=None,
+                    help="a hustings panel results file (panel/panel.json): add each bot's worst line-up")
     ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
     ins.add_argument("runs", nargs="+", metavar="RUN_DIR")
     args = p.parse_args(argv)
@@ -203,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
                     res = play(game, n, opp, workers=args.workers, progress=not args.no_progress, games=args.games)
                     print(f"{game} {n}p vs {opp}: {_cell(res)} in {res['seconds']:.0f} s", flush=True)
         return 0
-    body = table()
+    body = table(args.panel)
     seconds = 0.0
     for name in os.listdir(OUT) if os.path.isdir(OUT) else []:
         with open(os.path.join(OUT, name)) as f:

@@ -184,7 +184,7 @@ def previous_shipped(game: str, n: int, net_only: bool, store: str) -> dict:
                 "note": f"the previous shipped bot ({short}) played `{search}` with an earlier net, which a search "
                         f"SPEC cannot name (favourite=shipped is always the current net)"}
     return {"spec": None, "name": None, "commit": None,
-            "note": f"no previous {what}: this is the first version in the repository's history"}
+            "note": f"no previous {what}: no earlier version in the repository's history differs from this one"}
 
 
 def _add(agents: list[str], names: list[str], spec: str, name: str) -> int:

@@ -187,6 +187,15 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     assert "### politrickers, 3 players" in text and "| shipped | (a) 2 heuristic |" in text
     assert "| shipped | (b) 2 IS-MCTS |" in text and "| shipped | (c) heuristic + IS-MCTS |" in text
     assert "Worst line-up" in text and "Cross-play" in text
+    # the shipped bots' table takes each bot's worst line-up from the results
+    from helpers import tool
+
+    shipped_table = tool("shipped_table")
+    cell = shipped_table.panel_worst(str(out / "panel.json"))[("politrickers", 3)]
+    assert cell.startswith(f"{subject['worst']['win_share']:.3f}".join(["**"] * 2) if subject["worst"][
+        "above_fair"] == "yes" else f"{subject['worst']['win_share']:.3f}") and subject["worst"]["lineup"] in cell
+    body = shipped_table.table(str(out / "panel.json"))
+    assert "worst line-up (panel)" in body and cell in body and "| democracy | 4 (default)" in body
     # resuming plays nothing and gives the same tables; a fresh run into the same folder is refused
     played = []
     again = tiny(out, resume=True, on_table=played.append)
