@@ -23,9 +23,10 @@ from ``game`` (symbols, skills, event and party modifiers, politicians' parties,
 specials' groups and modifiers), so a custom card set (``components``) runs on the same kernels; then the world
 vector's block offsets. The observation and the world vector are written from these arrays when asked for, each
 entry as ``observe.py`` computes it (the rules state's incrementally kept vector always equals it). Helpers on the hot
-path are inlined (``inline="always"``), and the kernels are compiled without numba's reference counting (``_nrt=False``,
-:data:`KERNEL`): they allocate nothing, and the counting numba otherwise does on the arrays of every inlined call
-took about a third of the time of a step.
+path are inlined (``inline="always"``); the rare, long ones (the twister's refill, a reshuffle, the final scoring)
+are calls, which keeps the compiled code small. The kernels are compiled without numba's reference counting
+(``_nrt=False``, :data:`KERNEL`): they allocate nothing, and the counting numba otherwise does on the arrays of every
+call took about a third of the time of a step.
 """
 from __future__ import annotations
 
@@ -173,7 +174,7 @@ def seed_rngs(mt, big, k1, seed1, k2, seed2):
     big[k2, MTI] = 624
 
 
-@njit(cache=True, inline="always")
+@KERNEL
 def _twist(mt, k):
     """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division). Indexed
     in place rather than through a view of the row: a view costs reference counting on every call."""
@@ -408,7 +409,7 @@ def _write_scores(cfg, st, k, scores):
         scores[k, s] = t0 if party == 0 else (t1 if party == 1 else t2)
 
 
-@njit(cache=True, inline="always")
+@KERNEL
 def _result(cfg, st, big, k, returns, winners):
     """``_result`` into the public arrays: the L38 ranking (each party's group counts sorted ascending, compared
     lexicographically; a tie at the top to fewer turns), or nothing on truncation. The sorted counts are kept in
@@ -602,7 +603,7 @@ def _end_turn(cfg, st, big, k, n, returns, winners):
         _next_turn(cfg, st, big, k, n, returns, winners)
 
 
-@njit(cache=True, inline="always")
+@KERNEL
 def _reshuffle(st, big, mt, k, n):
     """L35: the discard pile becomes the new draw pile (in kind order, then shuffled); the pile record restarts."""
     size = 0
