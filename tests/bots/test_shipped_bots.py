@@ -93,7 +93,9 @@ def test_the_shipped_table_has_every_result_and_is_up_to_date():
     with open(shipped_table.TABLE) as f:
         assert body in f.read(), "docs/shipped-bots.md is stale: run python tools/shipped_table.py table"
     with open(os.path.join(ROOT, "README.md")) as f:
-        assert body in f.read(), "README's shipped-bot table differs from docs/shipped-bots.md"
+        readme = f.read()
+    if shipped_table.README_START in readme:  # a README that shows the table (between its markers) shows this one
+        assert body in readme, "README's shipped-bot table differs from docs/shipped-bots.md"
 
 
 def test_install_refuses_an_unfinished_run_and_names_what_is_missing(tmp_path):
