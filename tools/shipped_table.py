@@ -1,7 +1,7 @@
 """The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
 
     python tools/shipped_table.py play [--game G] [--players N] [--opponent heuristic|ismcts|random]
-    python tools/shipped_table.py table [--panel panel/panel.json]
+    python tools/shipped_table.py table [--panel panel/*/panel.json]
                                    (docs/shipped-bots.md and README's table, from the results; with a hustings
                                    panel run, each bot's worst line-up there too)
     python tools/shipped_table.py install RUN_DIR  (a finished run becomes the shipped bot of its size)
@@ -130,13 +130,16 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     return steps, f"{wall / 60:.0f} min ({cfg})"
 
 
-def panel_worst(path: str) -> dict[tuple[str, int], str]:
-    """Each shipped bot's worst line-up from a ``hustings panel`` results file (``panel.json``), as table cells by
-    (game, size): win share, its interval over deals, the line-up and the games."""
-    with open(path) as f:
-        result = json.load(f)
+def panel_worst(paths: str | list[str]) -> dict[tuple[str, int], str]:
+    """Each shipped bot's worst line-up from ``hustings panel`` results files (``panel.json``; a later file's game
+    and size replace an earlier one's), as table cells by (game, size): win share, its interval over deals, the
+    line-up and the games."""
+    per_size = []
+    for path in [paths] if isinstance(paths, str) else paths:
+        with open(path) as f:
+            per_size += json.load(f)["per_size"]
     cells = {}
-    for r in result["per_size"]:
+    for r in per_size:
         w = (r["subjects"].get("shipped") or {}).get("worst")
         if w is None:
             continue
@@ -148,9 +151,9 @@ def panel_worst(path: str) -> dict[tuple[str, int], str]:
     return cells
 
 
-def table(panel: str | None = None) -> str:
-    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body); with ``panel`` (a ``hustings
-    panel`` ``panel.json``), a column with each bot's worst line-up there."""
+def table(panel: str | list[str] | None = None) -> str:
+    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body); with ``panel`` (``hustings
+    panel`` results files, ``panel.json``), a column with each bot's worst line-up there."""
     from hustings import checkpoints
 
     worst = panel_worst(panel) if panel else None
@@ -208,8 +211,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="games per result instead of the table's count (for a slow bot; the table shows the count)")
     pl.add_argument("--no-progress", action="store_true")
     tb = sub.add_parser("table", help=f"write {TABLE} from the results")
-    tb.add_argument("--panel", metavar="PANEL_JSON", default=None,
-                    help="a hustings panel results file (panel/panel.json): add each bot's worst line-up")
+    tb.add_argument("--panel", metavar="PANEL_JSON", nargs="+", default=None,
+                    help="hustings panel results files (panel/*/panel.json): add each bot's worst line-up")
     ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
     ins.add_argument("runs", nargs="+", metavar="RUN_DIR")
     args = p.parse_args(argv)

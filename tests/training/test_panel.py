@@ -194,7 +194,7 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     cell = shipped_table.panel_worst(str(out / "panel.json"))[("politrickers", 3)]
     assert cell.startswith(f"{subject['worst']['win_share']:.3f}".join(["**"] * 2) if subject["worst"][
         "above_fair"] == "yes" else f"{subject['worst']['win_share']:.3f}") and subject["worst"]["lineup"] in cell
-    body = shipped_table.table(str(out / "panel.json"))
+    body = shipped_table.table([str(out / "panel.json")])
     assert "worst line-up (panel)" in body and cell in body and "| democracy | 4 (default)" in body
     # resuming plays nothing and gives the same tables; a fresh run into the same folder is refused
     played = []
