@@ -28,10 +28,11 @@ resampled within each task), the protocol of Agarwal et al. (2021), "Deep RL at 
 precipice". The shipped bots (one per game) count as one agent, ``shipped``; a task where random's share is
 within 0.02 of the fair share cannot be normalised and is left out.
 
-**Budgets** (deal sets per table; ``--sets`` overrides): ``quick`` 1 gauntlet / 1 round-robin set (about 170 s of
-CPU: a minute and a half on 2 cores; a smoke test, its intervals are wide), ``standard`` 20 / 5 (about 1,430 s of CPU,
-nearly all of it IS-MCTS: 41 minutes measured on 2 cores shared with other jobs, some 12 on 2 free ones; the
-committed BENCHMARKS.md), ``full`` 40 / 10 and every table size (hours).
+**Budgets** (deal sets per table; ``--sets`` overrides): ``quick`` 1 gauntlet / 1 round-robin set (a smoke test,
+its intervals are wide), ``standard`` 20 / 5 (the committed BENCHMARKS.md, which says how long it took), ``full``
+40 / 10 and every table size (hours). Nearly all the time goes to the IS-MCTS rungs and the shipped searches; with
+``estimate`` (the command line's default) every agent is timed on a few positions first and the expected duration
+is printed before the games start.
 
 **Output** in ``--out`` (default ``benchmark/``): ``tables/<game>-<n>p-<table>.json`` (each finished table, written
 atomically as it finishes; ``--resume`` keeps those whose configuration matches and plays only the rest, so no game is
