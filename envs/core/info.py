@@ -33,6 +33,8 @@ class GameInfo:
             :mod:`hustings.vector`), or ``None`` where N games are stepped by the rules module in a loop.
         search_speed_target: whether ``python -m hustings.bench --search`` holds the game's IS-MCTS to the speed
             target against OpenSpiel's ISMCTSBot over hearts (games whose trick play is comparable to hearts').
+        env_speed_target: the AEC env's speed target in ``python -m hustings.bench``: its random-play steps per
+            CPU-second as a multiple of ``connect_four_v3``'s through the same loop.
     """
 
     name: str
@@ -46,6 +48,7 @@ class GameInfo:
     search: dict[str, Any] = field(default_factory=dict)
     teams: bool = False
     search_speed_target: bool = False
+    env_speed_target: float = 3.0
     suit_cards: bool = False
     engine: str | None = None
 

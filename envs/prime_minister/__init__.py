@@ -26,6 +26,7 @@ GAME_INFO = GameInfo(
     search={"iterations": 20, "rollout": "heuristic", "horizon": 2, "leaf": "scores", "scale": 5.0, "fpu": 0.0,
             "c": 0.7},
     teams=True,
+    env_speed_target=2.0,  # its AEC env against connect_four_v3 (python -m hustings.bench)
 )
 
 #: The AEC env class, generated from the declaration.
