@@ -1,37 +1,39 @@
-"""Prime Minister: positions -- a human-writable table at a point of a round (RULES.md "Positions").
+"""Prime Minister: positions -- a human-writable table at any decision of a game (RULES.md "Positions").
 
 ``PrimeMinisterGame.state_from_position(position, seed)`` builds the seeded setup of the game (2.0-2.5: Politicians,
-roles, shuffled decks), lays the position over it, puts the round's remaining phases in the task queue and runs the
-rules to the first decision, so the state says who acts next and what is pending. Every field is optional; what the
-position leaves out stays as the seeded setup made it (shuffled decks, the drawn Politicians, starting tracks), and
-cards the position does not place anywhere lie in their decks in random order under any stacked top cards.
+roles, shuffled decks), lays the position's table over it, queues the round from where the position stands
+(``progress.py``: the phase and its step, the turn, a Bill Selection, PMQT's signals, an Event, a Supporter, action or
+bill whose effects are in progress, a decision that answers another) and runs the rules to that decision, so the state
+says who acts next and what is pending. Every field is optional; what the position leaves out stays as the seeded
+setup made it (shuffled decks, the drawn Politicians, starting tracks), and cards the position does not place anywhere
+lie in their decks in random order under any stacked top cards.
 
-A position starts at a phase boundary of Parliamentary Order (4.0), at the end of a round (``"round_end"``), in the
-middle of a player's action turn (its action menu, ``"phase": "turn"``), inside Bill Selection (``selection``: the bills
-drawn, proposed and selected so far), at the PM's Event (``event``) or at a Supporter's sub-choices (``playing``); a
-position at another effect's sub-choice is not supported (start at the phase and play to it). Question Time hands
-(``players[s].question_cards``) and the Scenario's own state (``scenario``) are fields; a Scenario bill placed on the
-board or passed is no longer set aside (on the board it takes the slot the PM's selection gives it). :func:`to_position`
-writes a state's table back as a position (every field but ``phase``, ``turn``, ``to_move``). Strictly validated: every
-field of the wrong kind, an unknown id, a card in two places, a value out of range or a table the rules cannot reach
-(two Prime Ministers, a Government that is not the PM's party, ...) raises :class:`PositionError` naming the field and
-what was expected.
+:func:`to_position` writes a state back as a position: its whole table and where the round stands, every pile in
+full, so that ``state_from_position(state.to_position())`` is the same state (its RNG aside); it checks this by laying
+the position again, and raises :class:`PositionError` saying what no field can say where a state cannot be written.
+Strictly validated: every field of the wrong kind, an unknown id, a card in two places, a value out of range or a
+table the rules cannot reach (two Prime Ministers, a Government that is not the PM's party, a PM at 100 VP, a decision
+the rules would not ask, ...) raises :class:`PositionError` naming the field and what was expected.
 """
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError, StateFormatError, new_rng
 from .data_loader import cube_income
-from .components import (A_OPTION, A_PLAY, BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DEBATE, DECK_KEYS, DECKS,
+from .components import (BILL_DECK, BILL_IDS, BILL_INDEX, BILL_LIST, BOARD, DECK_KEYS, DECKS,
                          EVENT_IDS, EVENT_INDEX, EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, PARTY_KEY, PARTY_NAMES,
-                         SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX, SUPPORTER_LIST, UNC_IDS, UNC_INDEX, VP_MAX)
+                         SECTOR_INDEX, SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_IDS, UNC_INDEX, VP_MAX)
+from .progress import (PHASES, _bill_of, _bool, _err, _ids, _int, _list, _names, after_advance, before_advance,
+                       check_fields, debate_entry, debate_json, event_field, keep_cards, pending_field, phase_tasks,
+                       start_effects, start_event, start_playing, start_questions)
+from .progress_write import NotExpressible, progress_of
 
-PHASES = ("round_start", "bill_selection", "government_backbencher", "opposition", "prime_minister", "turn",
-          "bill_resolution", "challenges", "election", "round_end")
-TOP_KEYS = {"round", "phase", "turn", "to_move", "players", "government", "pact", "resigned", "election_marker",
-            "government_mps", "sectors", "bills", "passed", "decks", "discards", "unplaced", "uncertainty",
-            "scenario", "selection", "supporter_reshuffle", "event", "playing"}
-PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "careers_active",
-               "question_cards"}
+TOP_KEYS = {"round", "phase", "step", "turn", "to_move", "players", "government", "pact", "resigned",
+            "election_marker", "government_mps", "government_mps_party", "sectors", "bills", "passed", "decks",
+            "discards", "unplaced", "uncertainty", "last_uncertainty", "refused_agreement", "minority_by_challenge",
+            "lost_challenge", "scenario", "selection", "supporter_reshuffle", "questions", "event", "playing",
+            "effects", "pending"}
+PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "supporters_shown",
+               "careers_active", "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
               "obb": "opposition_backbencher"}
 # the Scenario's own state a position may write: position key -> (key of ``state.scen``, kind of value)
@@ -44,50 +46,20 @@ SCENARIO_FIELDS = {
     "workers_action_used": ("workers_used", "bool"), "act_lowered_by_opposition": ("opp_lowered", "bool"),
     "devonshire_campaign_used": ("campaign_used", "bool"), "queens_bills_selected_by": ("queen_selected_by", "queen"),
     "supporters_under_importation_act": ("under_ia", "supporters"), "riots_in_event_deck": ("riots_in_deck", "bool"),
-    "riots_floor": ("riots_floor", "floor"),
+    "riots_floor": ("riots_floor", "floor"), "set_aside": ("aside", "aside"),
+    "importation_act_supporters": ("ia_cards", "supporters"),
 }
+TRANSIENT = {"riots_floor": 5, "importation_act_supporters": 4}  # keys only some states of that Scenario have
 ROLE_WORDS = {"pm": "pm", "prime_minister": "pm", "ol": "ol", "opposition_leader": "ol", "gbb": "gbb",
               "government_backbencher": "gbb", "obb": "obb", "opposition_backbencher": "obb"}
 CARD_INDEX = {"supporters": SUP_INDEX, "events": EVENT_INDEX, "cross_party": BILL_INDEX, "liberal": BILL_INDEX,
               "conservative": BILL_INDEX}
-
-
-def _err(field: str, got, expected: str):
-    text = repr(got)
-    if len(text) > 80:
-        text = text[:77] + "..."
-    raise PositionError(f"prime_minister: position field {field} is {text}; expected {expected}")
-
-
-def _int(field, v, lo, hi):
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        _err(field, v, f"an int in {lo}..{hi}")
-    return v
-
-
-def _bool(field, v):
-    if not isinstance(v, bool):
-        _err(field, v, "true or false")
-    return v
-
-
-def _ids(field, v, index: dict, what: str) -> list[int]:
-    if not isinstance(v, list):
-        _err(field, v, f"a list of {what} ids")
-    out = []
-    for i, x in enumerate(v):
-        if not isinstance(x, str) or x not in index:
-            _err(f"{field}[{i}]", x, f"a {what} id")
-        out.append(index[x])
-    if len(set(out)) != len(out):
-        _err(field, v, f"each {what} once")
-    return out
-
-
-def _bill_of(field, x) -> int:
-    if not isinstance(x, str) or x not in BILL_INDEX:
-        _err(field, x, "a bill id (CP01.., LB01.., CB01..)")
-    return BILL_INDEX[x]
+# the state fields a position sets: ``to_position`` checks that laying its position again gives them back
+LAID_FIELDS = ("round", "pol", "party", "role", "standing", "favour", "vp", "cubes", "hand", "bill_hand", "qt_hands",
+               "shown", "sector_pos", "gov_party", "mps", "mps_party", "bills", "decks", "discards", "unc_stack",
+               "last_unc", "pact", "resigned", "marker", "careers", "passed", "proposed", "revealed_ok",
+               "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "scen",
+               "supporter_reshuffle", "turn", "tasks", "pending", "over")
 
 
 def state_from_position(game, position: dict, seed: int | None, new_state):
@@ -135,6 +107,7 @@ def _build(game, position: dict, seed: int | None, new_state):
     in_play["supporters"] |= {c for h in st.hand for c in h}
     in_play["bills"] |= {b["bill"] for b in st.bills} | set(st.scen.get("aside", []))
     _scenario_state(st, position, players)
+    riots_event = _riots_event(st, position)
     riots = st.scen["riots"] if st.scen.get("riots_in_deck") else -1  # Scenario 5's Riots in the Event deck
     if riots >= 0:
         in_play["events"].add(riots)
@@ -163,6 +136,7 @@ def _build(game, position: dict, seed: int | None, new_state):
         if PARTY_KEY[g] != st.gov_party:
             _err("government", g, f"the Prime Minister's party ({'liberal' if st.gov_party == 0 else 'conservative'})")
     st.mps_party = st.gov_party
+    st._legal, st._legal_set = [], frozenset()
     for s in range(n):
         st._deal_careers(s)
         st.standing[s] = st._mat(s)["standing_start"]
@@ -176,9 +150,13 @@ def _build(game, position: dict, seed: int | None, new_state):
         if "favour" in p:
             st.favour[s] = _int(f + ".favour", p["favour"], FAVOUR_MIN, FAVOUR_MAX)
         if "vp" in p:
-            st.vp[s] = _int(f + ".vp", p["vp"], 0, VP_MAX - 1)
+            st.vp[s] = _int(f + ".vp", p["vp"], 0, VP_MAX)
         if "supporters" in p:
             st.hand[s] = _ids(f + ".supporters", p["supporters"], SUP_INDEX, "Supporter")
+        if "supporters_shown" in p:  # known to every seat (a refused permission, Scenario 4's revealed cards)
+            st.shown[s] = _ids(f + ".supporters_shown", p["supporters_shown"], SUP_INDEX, "Supporter")
+            if not set(st.shown[s]) <= set(st.hand[s]):
+                _err(f + ".supporters_shown", p["supporters_shown"], f"Supporters of this seat's hand ({f}.supporters)")
         if "careers_active" in p:
             ids = p["careers_active"]
             if not isinstance(ids, list) or any(not isinstance(c, str) or c not in st.careers[s] for c in ids):
@@ -201,6 +179,7 @@ def _build(game, position: dict, seed: int | None, new_state):
         _err("pact", True, "false: this Scenario has no Pact")
     if "round" in position:
         st.round = _int("round", position["round"], 1, game.max_rounds or 10 ** 6)
+    _round_state(st, position)
 
     # the board
     if "government_mps" in position:
@@ -244,30 +223,26 @@ def _build(game, position: dict, seed: int | None, new_state):
         adj = b.get("vote_adjustment", BILL_LIST[x]["adjustment"])
         _int(f + ".vote_adjustment", adj, BOARD["bill_slots"]["vote_adjustment_min"],
              BOARD["bill_slots"]["vote_adjustment_max"])
-        debate = []
-        for j, d in enumerate(b.get("debate_cards", [])):
-            g = f"{f}.debate_cards[{j}]"
-            if (not isinstance(d, dict) or set(d) != {"card", "owner", "side"} or not isinstance(d["card"], str)
-                    or d["card"] not in DEBATE or not isinstance(d["side"], str)):
-                _err(g, d, f"{{'card': one of {sorted(DEBATE)}, 'owner': seat, 'side': 'pact' or 'no_pact'}}")
-            _int(g + ".owner", d["owner"], 0, n - 1)
-            if d["side"] not in DEBATE[d["card"]]["sides"] or d["card"] in seen_debate:
-                _err(g, d, "a side of the card, each Debate Card once")
-            if st._debate_card_of(d["owner"]) != d["card"]:
-                _err(g + ".owner", d["owner"], f"the seat that holds {d['card']} "
-                                               f"(seat {d['owner']} holds {st._debate_card_of(d['owner'])})")
-            seen_debate.add(d["card"])
-            debate.append([d["card"], d["owner"], d["side"]])
+        debate = [debate_entry(st, f"{f}.debate_cards[{j}]", d, n) for j, d in enumerate(_list(
+            f + ".debate_cards", b.get("debate_cards", [])))]
+        for d in debate:
+            if d[0] in seen_debate:
+                _err(f + ".debate_cards", b["debate_cards"], "each Debate Card once")
+            seen_debate.add(d[0])
         slot = {"bill": x, "adj": adj, "debate": debate}
         if x in st.scen.get("home", ()):
             _scenario_slot(st, slot, "vote_adjustment" in b)
         board.append(slot)
         placed_bills.append(x)
     st.bills = board
+    if riots_event and any(b["bill"] == st.scen["act"] for b in st.bills):
+        _err("event.card", position["event"]["card"], "an Event other than the Riots while the Act is on the board "
+                                                      "(they go back next to it and another Event is drawn, L1137)")
     st.passed = [_bill_of(f"passed[{i}]", x) for i, x in enumerate(_list("passed", position.get("passed", [])))]
     placed_bills += st.passed
     if "aside" in st.scen:  # a Scenario bill on the board or passed is no longer set aside next to it
         st.scen["aside"] = [b for b in st.scen["aside"] if b not in placed_bills]
+        _set_aside(st, position)
     _agenda(st, position)
     _queens(st, position)
     selection = _selection_cards(st, position)
@@ -289,9 +264,9 @@ def _build(game, position: dict, seed: int | None, new_state):
                 st.discards[k] = cards
             else:
                 tops[k] = cards
-    event = _event_field(st, position)
+    event = event_field(st, position)
     used = {"supporters": [c for h in st.hand for c in h] + st.discards["supporters"] + tops.get("supporters", [])
-            + st.scen.get("under_ia", []),
+            + st.scen.get("under_ia", []) + keep_cards(st, position),
             "events": [e for h in st.qt_hands for e in h] + st.discards["events"] + tops.get("events", [])
             + ([event[0]] if event else []),
             "bills": placed_bills + [c for k in DECKS for c in st.discards[k] + tops.get(k, [])]}
@@ -317,7 +292,7 @@ def _build(game, position: dict, seed: int | None, new_state):
             st.discards[k] = pool + st.discards[k]
             pool = []
         st.decks[k] = pool + tops.get(k, [])[::-1]  # the top card is last; the first listed is drawn first
-    if riots >= 0:
+    if riots >= 0 and not riots_event:
         _place_riots(st, riots, tops.get("events", []))
     order = _ids("supporter_reshuffle", position.get("supporter_reshuffle", []), SUP_INDEX, "Supporter")
     if set(order) - in_play["supporters"]:
@@ -328,25 +303,33 @@ def _build(game, position: dict, seed: int | None, new_state):
                     "an Uncertainty card id (U01..)") for i, u in enumerate(_list("uncertainty",
                                                                                   position.get("uncertainty", [])))]
 
-    # where the round stands
+    _ia_cards(st, position)
+    _victory(st, position)
+
+    # where the round stands (progress.py)
     phase = position.get("phase", "round_start")
     if phase not in PHASES:
         _err("phase", phase, f"one of {list(PHASES)}")
-    if phase == "bill_selection" and st.bills and selection is None:
+    check_fields(position, phase)
+    pend = pending_field(st, position)
+    if phase == "bill_selection" and st.bills and selection is None and not (pend and pend[0] == "restart_pact"):
         _err("phase", phase, "a phase after Bill Selection: it is held only with no bills on the board (5.0)")
-    if selection is not None and phase != "bill_selection":
-        _err("selection", position["selection"], "absent unless phase is 'bill_selection'")
-    if event is not None and phase != "prime_minister":
-        _err("event", position["event"], "absent unless phase is 'prime_minister' (the PM's Event, 8.0)")
-    st.tasks = _selection_tasks(st) if selection is not None else _phase_tasks(st, phase, position)
     st.pending = None
     st._legal, st._legal_set = [], frozenset()
     st.event_log = []
+    st.tasks = _selection_tasks(st) if selection is not None else phase_tasks(st, phase, position)
+    if "questions" in position:
+        start_questions(st, position)
     if event is not None:
-        _start_event(st, position["event"], *event)
+        start_event(st, position["event"], *event)
+    if "effects" in position:
+        start_effects(st, position)
     if "playing" in position:
-        _start_playing(st, position)
-    st._advance()
+        start_playing(st, position)
+    st._check_careers()
+    if not before_advance(st, position, pend):
+        st._advance()
+        after_advance(st, position, pend)
     if "to_move" in position:
         want = position["to_move"]
         if want != st.current_player():
@@ -359,59 +342,88 @@ def _build(game, position: dict, seed: int | None, new_state):
     return st
 
 
-def _list(field, v):
-    if not isinstance(v, list):
-        _err(field, v, "a list")
-    return v
+def _riots_event(st, position: dict) -> bool:
+    """Scenario 5's Riots drawn as the PM's Event (``event.card`` EV15, L1137-1139): drawn from the Event deck, so
+    ``riots_in_event_deck`` stays true until the Event is done (then they go back next to the board)."""
+    ev = position.get("event")
+    if st.game.scenario != 5 or not isinstance(ev, dict) or ev.get("card") != EVENT_IDS[st.scen["riots"]]:
+        return False
+    if (position.get("scenario") or {}).get("riots_in_event_deck") is False:
+        _err("scenario.riots_in_event_deck", False, "true while the Riots are the Event (drawn from the Event deck)")
+    st.scen["riots_in_deck"] = True
+    return True
 
 
-def _names(group, cards):
-    ids = {"supporters": SUP_IDS, "events": EVENT_IDS, "bills": BILL_IDS}[group]
-    return [ids[c] for c in cards]
+def _round_state(st, position: dict) -> None:
+    """This round's facts a position may set: the last Uncertainty card drawn (public), the bills the OL refused by
+    Agreement this Bill Resolution (PM-A50), a minority Government by Challenge and the PM who lost a Challenge
+    (10.2, 11.2.1, PM-A62), and the party whose MPs the Government MP Tracker shows (a changeover by Challenge leaves
+    the old Government's until the Election, PM-A64)."""
+    u = position.get("last_uncertainty")
+    if u is not None:
+        if not isinstance(u, str) or u not in UNC_INDEX:
+            _err("last_uncertainty", u, "an Uncertainty card id (U01..) or null")
+        st.last_unc = UNC_INDEX[u]
+    st.refused_agreement = _ids("refused_agreement", position.get("refused_agreement", []), BILL_INDEX, "bill")
+    if len(st.refused_agreement) > 3:
+        _err("refused_agreement", position["refused_agreement"], "at most 3 bills")
+    st.minority_by_challenge = _bool("minority_by_challenge", position.get("minority_by_challenge", False))
+    lost = position.get("lost_challenge")
+    st.lost_challenge = -1 if lost is None else _int("lost_challenge", lost, 0, st.n - 1)
+    if st.minority_by_challenge and st.lost_challenge != st.seat_of("ol"):
+        _err("lost_challenge", lost, f"the Opposition Leader's seat ({st.seat_of('ol')}): a minority Government by "
+                                     f"Challenge is the OL's who took the PM's position this round (10.2)")
+    party = position.get("government_mps_party")
+    if party is not None:
+        if party not in PARTY_KEY:
+            _err("government_mps_party", party, "'liberal' or 'conservative'")
+        st.mps_party = PARTY_KEY[party]
 
 
-def _phase_tasks(st, phase: str, position: dict) -> list:
-    """The task queue from ``phase`` to the end of the round (the order of 4.0, as ``round.py`` queues it)."""
-    if phase == "round_start":
-        return [["round_start"]]
-    if phase == "round_end":
-        return [["round_end"]]
-    st._legal, st._legal_set = [], frozenset()
+def _set_aside(st, position: dict) -> None:
+    """``scenario.set_aside``: the Scenario bills next to the board, in their order (default: the Scenario's order)
+    -- those of the Scenario not on the board or passed, so only their order is free."""
+    sc = position.get("scenario") or {}
+    if "set_aside" not in sc:
+        return
+    ids = _ids("scenario.set_aside", sc["set_aside"], BILL_INDEX, "bill")
+    if sorted(ids) != sorted(st.scen["aside"]):
+        _err("scenario.set_aside", sc["set_aside"], f"the Scenario's bills not on the board or passed, in any "
+                                                     f"order: {sorted(BILL_IDS[b] for b in st.scen['aside'])}")
+    st.scen["aside"] = ids
+
+
+def _ia_cards(st, position: dict) -> None:
+    """Scenario 4's ``importation_act_supporters``: the Supporters revealed from under the Importation Act that the
+    PM may still play now (L1106), in his hand, only while the Act's passing is resolved."""
+    if "ia_cards" not in st.scen:
+        return
+    pm = st.seat_of("pm")
+    if not st.scen["ia_cards"]:
+        return
+    if not set(st.scen["ia_cards"]) <= set(st.hand[pm]):
+        _err("scenario.importation_act_supporters", _names("supporters", st.scen["ia_cards"]),
+             f"Supporters of the PM's hand (players[{pm}].supporters)")
+    src = (position.get("effects") or {}).get("source") if isinstance(position.get("effects"), dict) else None
+    if not isinstance(src, dict) or src.get("bill") != BILL_IDS[st.scen["importation"]]:
+        _err("scenario.importation_act_supporters", _names("supporters", st.scen["ia_cards"]),
+             "absent unless the Importation Act's passing is in progress ('effects' of bill LB06)")
+
+
+def _victory(st, position: dict) -> None:
+    """A position is a game in progress: a table where someone has already won (13.0; a PM at 100 VP, the
+    Scenarios' own conditions) is refused."""
     probe = st._copy(None)
-    probe.tasks = []
-    probe._queue_phases()
-    phases = probe.tasks  # [turn gbb], opposition_start, pm_turn, [turn dev], [s5_window], resolution, ...
-    if phase == "bill_selection":
-        return [["selection"], ["turns"]]
-    start = {"government_backbencher": 0, "opposition": ["opposition_start"], "prime_minister": ["pm_turn"],
-             "bill_resolution": ["resolution"], "challenges": ["challenges"],
-             "election": ["election_phase"]}.get(phase)
-    if phase == "government_backbencher":
-        if st.seat_of("gbb") < 0:
-            _err("phase", phase, "a phase of this table: there is no Government Backbencher")
-        return phases
-    if phase != "turn":
-        return phases[phases.index(start):]
-    # the middle of a turn: the seat's action menu, then what follows its turn this round
-    t = position.get("turn")
-    if not isinstance(t, dict) or not set(t) <= {"player", "acted", "opposition_still_to_play"} or "player" not in t:
-        _err("turn", t, "{'player': seat, 'acted': bool, 'opposition_still_to_play': bool} with phase 'turn'")
-    s = _int("turn.player", t["player"], 0, st.n - 1)
-    acted = _bool("turn.acted", t.get("acted", False))
-    role = st.role[s]
-    st.turn = {"seat": s, "acted": acted, "doubled": list(st.hand[s]) if st.foth_holder() == s else [],
-               "denied": []}
-    if role == "gbb":
-        rest = phases[phases.index(["opposition_start"]):]
-    elif role in ("ol", "obb"):
-        rest = phases[phases.index(["pm_turn"]):]
-        other = st.seat_of("obb" if role == "ol" else "ol")
-        if other >= 0 and _bool("turn.opposition_still_to_play", t.get("opposition_still_to_play", False)):
-            rest = [["turn", other]] + rest
-    else:
-        rest = phases[phases.index(["resolution"]):]
-    return [["main", s]] + rest
-
+    probe.record_events = False
+    probe._check_victory()
+    if not probe.over:
+        return
+    if st.game.scenario == 2:
+        _err("scenario.gladstone_was_pm", st.scen["glad_was_pm"], "false while Disraeli is PM (he has won by "
+                                                                  "retaking the PM's position, L1043)")
+    w = probe.won[0]
+    _err(f"players[{w}].vp", st.vp[w], f"less than {BOARD['score_track']['win_at']}: seat {w} "
+                                       f"({ROLE_NAMES[st.role[w]]}) has won at it (13.0)")
 
 
 def _scenario_state(st, position: dict, players) -> None:
@@ -421,13 +433,15 @@ def _scenario_state(st, position: dict, players) -> None:
     if sc is None:
         return
     num = st.scen.get("num", 0)
-    allowed = sorted(k for k, (key, _) in SCENARIO_FIELDS.items()
-                     if key in st.scen or key == "riots_floor" and num == 5)
+    allowed = sorted([k for k, (key, _) in SCENARIO_FIELDS.items() if key in st.scen or TRANSIENT.get(k) == num]
+                     + (["devonshire_turn_taken"] if num == 7 else []))
     if not num:
         _err("scenario", sc, "absent: this game is not a Scenario")
     if not isinstance(sc, dict) or not set(sc) <= set(allowed):
         _err("scenario", sc, f"a dict with keys among {allowed} (the state of Scenario {num})")
     for k, v in sc.items():
+        if k not in SCENARIO_FIELDS:  # devonshire_turn_taken: where the round stands (progress.py)
+            continue
         key, kind = SCENARIO_FIELDS[k]
         f = f"scenario.{k}"
         if kind == "bool":
@@ -445,7 +459,7 @@ def _scenario_state(st, position: dict, players) -> None:
                 st.scen.pop(key, None)
             else:
                 st.scen[key] = _int(f, v, 0, len(EVENT_IDS))
-        elif kind == "supporters":  # face down under Scenario 4's Importation Act (L1100)
+        elif kind == "supporters":  # Scenario 4: face down under the Importation Act (L1100); revealed (L1106)
             st.scen[key] = _ids(f, v, SUP_INDEX, "Supporter")
         elif kind == "party":
             if v is not None and v not in PARTY_KEY:
@@ -500,65 +514,6 @@ def _agenda(st, position: dict) -> None:
             _err(f"scenario.agenda_passed[{i}]", BILL_IDS[b], f"a bill of the Agenda "
                  f"{[BILL_IDS[x] for x in st.scen['agenda']]} that is listed in passed")
     st.scen["agenda_passed"] = ids
-
-
-def to_position(st) -> dict:
-    """The table of ``st`` as a position (RULES.md "Positions"): every table field, each pile in full (``decks`` top
-    card first), the Uncertainty cards still stacked, the Scenario's state. Not written: ``phase``, ``turn`` and
-    ``to_move`` (where the round stands is the queue's, not the table's)."""
-    players = []
-    for s in range(st.n):
-        p = {"politician": st.pol[s], "role": ROLE_NAMES[st.role[s]], "standing": st.standing[s],
-             "favour": st.favour[s], "vp": st.vp[s], "action_cubes": st.cubes[s],
-             "supporters": [SUP_IDS[c] for c in st.hand[s]],
-             "careers_active": [c for c, on in st.careers[s].items() if on]}
-        if st.game.question_time:
-            p["question_cards"] = [EVENT_IDS[e] for e in st.qt_hands[s]]
-        players.append(p)
-    ids = {"supporters": SUP_IDS, "events": EVENT_IDS}
-    out = {
-        "round": st.round, "players": players, "government": "liberal" if st.gov_party == 0 else "conservative",
-        "pact": st.pact, "resigned": st.resigned, "election_marker": st.marker, "government_mps": dict(st.mps),
-        "sectors": {sec["name"]: {party: sec["positions"][st.sector_pos[k][i]] for party, k in PARTY_KEY.items()}
-                    for i, sec in enumerate(SECTOR_LIST)},
-        "bills": [{"bill": BILL_IDS[b["bill"]], "vote_adjustment": b["adj"],
-                   "debate_cards": [{"card": c, "owner": o, "side": sd} for c, o, sd in b["debate"]]}
-                  for b in st.bills],
-        "passed": [BILL_IDS[b] for b in st.passed],
-        "discards": {k: [ids.get(k, BILL_IDS)[c] for c in st.discards[k]] for k in DECK_KEYS},
-        "decks": {k: [ids.get(k, BILL_IDS)[c] for c in reversed(st.decks[k])] for k in DECK_KEYS},
-        "uncertainty": [UNC_IDS[u] for u in st.unc_stack],
-        "supporter_reshuffle": [SUP_IDS[c] for c in st.supporter_reshuffle],
-    }
-    if st.scen.get("num"):
-        sc = {}
-        for k, (key, kind) in SCENARIO_FIELDS.items():
-            if key in st.scen or kind == "floor" and st.scen.get("num") == 5:
-                v = st.scen.get(key)
-                if kind == "bills":
-                    v = [BILL_IDS[b] for b in v]
-                elif kind == "supporters":
-                    v = [SUP_IDS[c] for c in v]
-                elif kind == "floor":
-                    pass
-                elif kind in ("seat", "party"):
-                    v = None if v < 0 else PARTY_NAMES[v] if kind == "party" else v
-                elif kind == "queen":
-                    v = {BILL_IDS[int(b)]: x for b, x in v.items()}
-                sc[k] = v
-        out["scenario"] = sc
-    event = _event_of(st)
-    if event is not None:
-        out["event"] = event
-    playing = _playing_of(st)
-    if playing is not None:  # the card back in the hand it is played from
-        out["playing"] = playing
-        out["players"][playing["player"]]["supporters"].append(playing["supporter"])
-        out["discards"]["supporters"].pop()
-    if any(t[0] == "selection_end" for t in st.tasks):  # a Bill Selection in progress
-        out["selection"] = {"hands": [[BILL_IDS[b] for b in h] for h in st.bill_hand],
-                            "proposed": [{"bill": BILL_IDS[b], "by": s} for b, s in st.proposed]}
-    return out
 
 
 def _selection_cards(st, position: dict):
@@ -642,160 +597,25 @@ def _selection_tasks(st) -> list:
     return [list(t) for t in queue[done:]] + [["turns"]]
 
 
-def _event_field(st, position: dict):
-    """The ``event`` field: (the Event card, the option chosen or None, how many of its effects have run)."""
-    ev = position.get("event")
-    if ev is None:
-        return None
-    if not isinstance(ev, dict) or "card" not in ev or not set(ev) <= {"card", "option", "effects_done"}:
-        _err("event", ev, "{'card': Event id, 'option': index (chosen and paid), 'effects_done': count}")
-    card = ev["card"]
-    if not isinstance(card, str) or card not in EVENT_INDEX:
-        _err("event.card", card, "an Event id (EV01.., BY1..)")
-    e = EVENT_INDEX[card]
-    if st.game.scenario == 5 and e == st.scen["riots"]:
-        _err("event.card", card, "an Event other than Scenario 5's Riots (its place is not a position field yet)")
-    option = ev.get("option")
-    done = ev.get("effects_done", 0)
-    if EVENT_LIST[e]["kind"] == "by_election":
-        if option is not None or "effects_done" in ev:
-            _err("event", ev, "a By-Election alone: it has no options (8.2)")
-        return e, None, 0
-    if option is None:
-        if "effects_done" in ev:
-            _err("event.effects_done", done, "absent without an option")
-        return e, None, 0
-    st.event = e  # _event_options reads it (Scenario 5 doubles the Riots)
-    opts = st._event_options()
-    st.event = -1
-    _int("event.option", option, 0, len(opts) - 1)
-    _int("event.effects_done", done, 0, len(opts[option]["effects"]))
-    return e, option, done
-
-
-def _start_event(st, field, e: int, option, done: int) -> None:
-    """The PM's turn with the Event ``e`` drawn (8.0): its option asked, or ``option`` chosen and paid (the position's
-    cubes are after paying) with its effects from the ``done``-th on still to run, or a By-Election resolved."""
-    pm = st.seat_of("pm")
-    if st.tasks[:1] == [["pm_turn"]]:
-        st.tasks[:1] = [["window_pact", pm], ["turn", pm]]
-    st._resolve_event(e)
-    if option is None:
-        return
-    if st.pending is None or st.pending["kind"] != "event":
-        _err("event", field, "an Event the PM chooses an option of")
-    opt = st._event_options()[option]
-    pend, st.pending = st.pending, None
-    st.cubes[pm] += opt["cost"]  # the rules pay it again
-    st._choose_event_option(pend, A_OPTION + option)
-    k = 0
-    while k < done:  # the effects already run
-        st.tasks.pop(0)
-        k += 1
-
-
-def _event_of(st):
-    """The ``event`` field of ``st`` where it says all that is left of the Event, else None."""
-    e = st.event
-    if e < 0 or EVENT_LIST[e]["kind"] == "by_election":
-        return None
-    pm = st.seat_of("pm")
-    pend = st.pending
-    if pend is not None and pend["kind"] == "event":
-        return {"card": EVENT_IDS[e]}
-    src = {"actor": pm, "mult": 1, "src": ["event", e]}
-    k = 0
-    while k < len(st.tasks) and st.tasks[k][0] == "eff":
-        k += 1
-    if k == len(st.tasks) or st.tasks[k] != ["event_done"] or any(t[2] != src for t in st.tasks[:k]):
-        return None  # inside an effect's own sub-choices, or effects of another source first
-    left = [t[1] for t in st.tasks[:k]]
-    for i, o in enumerate(st._event_options()):
-        effs = o["effects"]
-        if len(left) <= len(effs) and effs[len(effs) - len(left):] == left:
-            return {"card": EVENT_IDS[e], "option": i, "effects_done": len(effs) - len(left)}
-    return None
-
-
-def _start_playing(st, position: dict) -> None:
-    """The ``playing`` field (with ``"phase": "turn"``): the seat whose turn it is plays a Supporter of its hand now
-    (as the rules do: to the discard pile, doubled for the Father of the House), its effects from the
-    ``effects_done``-th on still to run; the first sub-choice is asked next."""
-    pl = position["playing"]
-    keys = {"player", "supporter", "option", "effects_done", "doubled"}
-    if position.get("phase") != "turn" or not isinstance(pl, dict) or set(pl) - keys or not {
-            "player", "supporter", "option"} <= set(pl):
-        _err("playing", pl, "{'player': seat, 'supporter': id, 'option': 0 or 1, 'effects_done': count, 'doubled': "
-                            "bool} with phase 'turn'")
-    s = _int("playing.player", pl["player"], 0, st.n - 1)
-    if st.turn is None or st.turn["seat"] != s:
-        _err("playing.player", s, f"the seat whose turn it is ({st.turn and st.turn['seat']})")
-    card = pl["supporter"]
-    if not isinstance(card, str) or card not in SUP_INDEX or SUP_INDEX[card] not in st.hand[s]:
-        _err("playing.supporter", card, f"a Supporter of seat {s}'s hand (players[{s}].supporters)")
-    c = SUP_INDEX[card]
-    opts = SUPPORTER_LIST[c]["options"]
-    o = _int("playing.option", pl["option"], 0, len(opts) - 1)
-    if s == st._unionist():
-        _err("playing.player", s, "not Scenario 7's Liberal Unionist (his plays drop tradeoffs; not a field yet)")
-    done = _int("playing.effects_done", pl.get("effects_done", 0), 0, len(opts[o]["effects"]))
-    if "doubled" in pl:  # default: as the Father of the House's hand at the start of the turn
-        doubled = st.turn["doubled"]
-        if _bool("playing.doubled", pl["doubled"]) and c not in doubled:
-            if st.foth_holder() != s:
-                _err("playing.doubled", True, f"false: seat {s} is not the Father of the House (7.4)")
-            doubled.append(c)
-        elif not pl["doubled"] and c in doubled:
-            doubled.remove(c)
-    if st.tasks[:1] != [["main", s]]:
-        _err("playing", pl, "a play in the middle of that seat's turn")
-    st.tasks.pop(0)
-    st._perform(s, A_PLAY + 2 * c + o)  # the effects, then the menu again
-    del st.tasks[:done]
-
-
-def _playing_of(st):
-    """The ``playing`` field of ``st`` where the queue holds what is left of one Supporter play, else None."""
-    t = st.turn
-    if t is None:
-        return None
-    s = t["seat"]
-    k = 0
-    while k < len(st.tasks) and st.tasks[k][0] == "eff":
-        k += 1
-    if not k or k == len(st.tasks) or st.tasks[k] != ["main", s] or s == st._unionist():
-        return None
-    ctx = st.tasks[0][2]
-    src = ctx.get("src")
-    if not src or src[0] != "supporter" or any(x[2] != ctx for x in st.tasks[:k]) or set(ctx) != {
-            "actor", "mult", "src"} or ctx["actor"] != s or not st.discards["supporters"] \
-            or st.discards["supporters"][-1] != src[1]:
-        return None  # inside an effect's own sub-choices, another source, or the card no longer on the pile
-    left = [x[1] for x in st.tasks[:k]]
-    for o, opt in enumerate(SUPPORTER_LIST[src[1]]["options"]):
-        effs = opt["effects"]
-        if len(left) <= len(effs) and effs[len(effs) - len(left):] == left:
-            return {"player": s, "supporter": SUP_IDS[src[1]], "option": o, "effects_done": len(effs) - len(left),
-                    "doubled": ctx["mult"] == 2}
-    return None
-
-
 def _queens(st, position: dict) -> None:
     """Scenario 3's ``queens_bills_selected_by``: the seat that selected each Queen's bill on the board (L1071, L1075;
-    default the PM)."""
+    default the PM), and the seat that last selected one set aside again unresolved (the board cleared by a
+    Challenge, 10.2: the entry stays until the bill is selected again)."""
     sc = position.get("scenario") or {}
     if "queens_bills_selected_by" not in sc:
         return
     v = sc["queens_bills_selected_by"]
     board = {b["bill"] for b in st.bills}
+    known = board | set(st.scen["aside"])
     if not isinstance(v, dict):
         _err("scenario.queens_bills_selected_by", v, "a dict of Queen's bill id -> seat")
     out = {}
     for bid, seat in v.items():
         f = f"scenario.queens_bills_selected_by.{bid}"
         if not isinstance(bid, str) or bid not in BILL_INDEX or BILL_INDEX[bid] not in st.scen["queens"] \
-                or BILL_INDEX[bid] not in board:
-            _err(f, bid, f"a Queen's bill on the board ({[BILL_IDS[b] for b in st.scen['queens'] if b in board]})")
+                or BILL_INDEX[bid] not in known:
+            _err(f, bid, f"a Queen's bill on the board or set aside "
+                         f"({[BILL_IDS[b] for b in st.scen['queens'] if b in known]})")
         out[str(BILL_INDEX[bid])] = _int(f, seat, 0, st.n - 1)
     missing = [BILL_IDS[b] for b in st.scen["queens"] if b in board and str(b) not in out]
     if missing:
@@ -814,3 +634,82 @@ def _place_riots(st, riots: int, tops: list) -> None:
         deck.insert(floor + st.rng.randrange(len(deck) - floor + 1), riots)
     elif deck.index(riots) < st.scen.get("riots_floor", 0):
         _err("decks.events", EVENT_IDS[riots], f"the Riots above the floor of {st.scen['riots_floor']} cards")
+
+
+def to_position(st, check: bool = True) -> dict:
+    """The state ``st`` as a position (RULES.md "Positions"): its whole table (every pile in full, ``decks`` top card
+    first, the Uncertainty cards still stacked, the Scenario's state, this round's facts) and where the round stands
+    (``progress.py``). With ``check`` the position is laid again and must give back every field a position sets
+    (``LAID_FIELDS``); a state no position can say raises :class:`PositionError` saying what."""
+    try:
+        progress = progress_of(st)
+    except NotExpressible as exc:
+        raise PositionError(f"prime_minister: this state cannot be written as a position: {exc}") from None
+    players = []
+    for s in range(st.n):
+        p = {"politician": st.pol[s], "role": ROLE_NAMES[st.role[s]], "standing": st.standing[s],
+             "favour": st.favour[s], "vp": st.vp[s], "action_cubes": st.cubes[s],
+             "supporters": [SUP_IDS[c] for c in st.hand[s]],
+             "careers_active": [c for c, on in st.careers[s].items() if on]}
+        if st.shown[s]:
+            p["supporters_shown"] = [SUP_IDS[c] for c in st.shown[s]]
+        if st.game.question_time:
+            p["question_cards"] = [EVENT_IDS[e] for e in st.qt_hands[s]]
+        players.append(p)
+    ids = {"supporters": SUP_IDS, "events": EVENT_IDS}
+    out = {
+        "round": st.round, "players": players, "government": PARTY_NAMES[st.gov_party],
+        "pact": st.pact, "resigned": st.resigned, "election_marker": st.marker, "government_mps": dict(st.mps),
+        "government_mps_party": PARTY_NAMES[st.mps_party],
+        "sectors": {sec["name"]: {party: sec["positions"][st.sector_pos[k][i]] for party, k in PARTY_KEY.items()}
+                    for i, sec in enumerate(SECTOR_LIST)},
+        "bills": [{"bill": BILL_IDS[b["bill"]], "vote_adjustment": b["adj"],
+                   "debate_cards": debate_json(b["debate"])} for b in st.bills],
+        "passed": [BILL_IDS[b] for b in st.passed],
+        "discards": {k: [ids.get(k, BILL_IDS)[c] for c in st.discards[k]] for k in DECK_KEYS},
+        "decks": {k: [ids.get(k, BILL_IDS)[c] for c in reversed(st.decks[k])] for k in DECK_KEYS},
+        "uncertainty": [UNC_IDS[u] for u in st.unc_stack],
+        "last_uncertainty": UNC_IDS[st.last_unc] if st.last_unc >= 0 else None,
+        "refused_agreement": [BILL_IDS[b] for b in st.refused_agreement],
+        "minority_by_challenge": st.minority_by_challenge,
+        "lost_challenge": st.lost_challenge if st.lost_challenge >= 0 else None,
+        "supporter_reshuffle": [SUP_IDS[c] for c in st.supporter_reshuffle],
+    }
+    if st.scen.get("num"):
+        sc = {}
+        for k, (key, kind) in SCENARIO_FIELDS.items():
+            if key in st.scen or TRANSIENT.get(k) == st.scen["num"] and kind == "floor":
+                v = st.scen.get(key)
+                if kind in ("bills", "aside"):
+                    v = [BILL_IDS[b] for b in v]
+                elif kind == "supporters":
+                    v = [SUP_IDS[c] for c in v]
+                elif kind in ("seat", "party"):
+                    v = None if v < 0 else PARTY_NAMES[v] if kind == "party" else v
+                elif kind == "queen":
+                    v = {BILL_IDS[int(b)]: x for b, x in v.items()}
+                sc[k] = v
+        out["scenario"] = sc
+    playing = progress.get("playing")
+    if playing is not None:  # the card back in the hand it is played from
+        out["players"][playing["player"]]["supporters"].append(playing["supporter"])
+        out["discards"]["supporters"].pop()
+    if progress.pop("devonshire_turn_taken", False):
+        out["scenario"]["devonshire_turn_taken"] = True
+    out.update(progress)
+    if check:
+        _check_written(st, out)
+    return out
+
+
+def _check_written(st, position: dict) -> None:
+    """``position`` laid again gives back every field of ``st`` that a position sets."""
+    try:
+        again = st.game.state_from_position(position, seed=0)
+    except PositionError as exc:
+        raise PositionError(f"prime_minister: this state cannot be written as a position: laid again it is refused "
+                            f"({exc})") from None
+    for k in LAID_FIELDS:
+        if getattr(again, k) != getattr(st, k):
+            raise PositionError(f"prime_minister: this state cannot be written as a position: laid again, its {k} "
+                                f"differs ({getattr(again, k)!r:.200} instead of {getattr(st, k)!r:.200})")

@@ -779,7 +779,8 @@ def _expected_legal(st, pend) -> list | None:
         elif q == "royal":
             ok = (p in (pm, ol) and _is_int(pend["gov_seats"]) and 0 <= pend["gov_seats"] <= TOTAL_SEATS
                   and _is_int(pend["unc"]) and 0 <= pend["unc"] < len(UNC_IDS)
-                  and pend["fav_is_ol"] is (p == ol) and not st.bills)
+                  and pend["fav_is_ol"] is (p == ol)
+                  and (not st.bills or st.game.scenario == 4 and st.scen.get("ia_passed")))  # L1106: at once
         else:
             return None
         if not ok:

@@ -239,11 +239,8 @@ def test_every_supporter_sub_choice_of_random_play_written_and_laid_again(n, opt
                 break
             pos = st.to_position() if st.pending["kind"].startswith("eff_") and max(st.vp) < 100 else {}
             if "playing" in pos:
-                s = pos["playing"]["player"]
-                again = g.state_from_position(dict(pos, phase="turn", turn={"player": s, "acted": True}), seed=1)
-                i = st.tasks.index(["main", s])
-                assert again.to_position() == pos and again.tasks[:i + 1] == st.tasks[:i + 1]
-                assert again.pending == st.pending
+                again = g.state_from_position(pos, seed=1)
+                assert again.to_position() == pos and again.tasks == st.tasks and again.pending == st.pending
                 count += 1
             legal = st.legal_actions()
             st.apply_action(legal[rng.randrange(len(legal))])
@@ -302,7 +299,7 @@ BAD = [
      r"scenario\.supporters_under_importation_act\[0\]"),
     (4, {"scenario": 4}, {"players": [{"supporters": ["S01"]}, {}, {}, {}],
                           "scenario": {"supporters_under_importation_act": ["S01"]}}, "supporters"),
-    (2, {"scenario": 3}, {"scenario": {"queens_bills_selected_by": {"CP16": 1}}},
+    (2, {"scenario": 3}, {"passed": ["CP16"], "scenario": {"queens_bills_selected_by": {"CP16": 1}}},
      r"scenario\.queens_bills_selected_by\.CP16"),
     (2, {"scenario": 3}, {"bills": ["CP16", "CB05"], "scenario": {"queens_bills_selected_by": {"CP16": 1}}},
      r"scenario\.queens_bills_selected_by"),
@@ -335,7 +332,7 @@ BAD = [
     (4, {}, {"phase": "prime_minister", "event": {"card": "EV01", "effects_done": 0}}, r"event\.effects_done"),
     (4, {}, {"phase": "prime_minister", "event": {"card": "BY1", "option": 0}}, "event"),
     (4, {}, {"phase": "prime_minister", "event": {"card": "EV01"}, "discards": {"events": ["EV01"]}}, "events"),
-    (3, {"scenario": 5}, {"phase": "prime_minister", "event": {"card": "EV15"}}, r"event\.card"),
+    (3, {"scenario": 5}, {"phase": "prime_minister", "bills": ["LB03"], "event": {"card": "EV15"}}, r"event\.card"),
     (4, {}, {"supporter_reshuffle": ["S01", "S01"]}, "supporter_reshuffle"),
 ]
 
@@ -344,6 +341,17 @@ BAD = [
 def test_bad_new_fields_name_the_field(n, opts, position, field):
     with pytest.raises(PositionError, match=field):
         PrimeMinisterGame(n, **opts).state_from_position(position, seed=0)
+
+
+PROGRESS = {"phase", "step", "turn", "selection", "questions", "event", "playing", "effects", "pending"}
+
+
+def table_of(pos: dict) -> dict:
+    """A position's table: its fields less where the round stands."""
+    out = {k: v for k, v in pos.items() if k not in PROGRESS}
+    if "scenario" in out:
+        out["scenario"] = {k: v for k, v in out["scenario"].items() if k != "devonshire_turn_taken"}
+    return out
 
 
 CONFIGS = [(4, {}), (3, {}), (2, {}), (4, {"question_time": True}), (2, {"scenario": 2}), (2, {"scenario": 3}),
@@ -366,8 +374,8 @@ def test_to_position_of_random_play_lays_the_same_table(n, opts):
             continue
         pos = st.to_position()
         pm = st.seat_of("pm")
-        again = g.state_from_position(dict(pos, phase="turn", turn={"player": pm, "acted": True}), seed=1)
-        assert again.to_position() == pos
+        again = g.state_from_position(dict(table_of(pos), phase="turn", turn={"player": pm, "acted": True}), seed=1)
+        assert table_of(again.to_position()) == table_of(pos)
         assert again.pending["kind"] == "main" and again.current_player() == pm
         checked += 1
     assert checked >= 2
