@@ -119,6 +119,34 @@ def _init_genrand(seed: int) -> np.ndarray:
 _MT_START = _init_genrand(19650218)
 
 
+# --- unsigned indexing ----------------------------------------------------------------------------------------------
+# numba adds a negative-index wraparound to every signed index: instructions at each access, and loops that do not
+# vectorise. These make the indices unsigned (a no-op for the machine); every array access of the kernels goes
+# through them (twice as fast a legal mask).
+@njit(cache=True, inline="always")
+def _at(a, k, i):
+    """``a[k, i]``."""
+    return a[np.uint64(k), np.uint64(i)]
+
+
+@njit(cache=True, inline="always")
+def _put(a, k, i, v):
+    """``a[k, i] = v``."""
+    a[np.uint64(k), np.uint64(i)] = v
+
+
+@njit(cache=True, inline="always")
+def _add(a, k, i, v):
+    """``a[k, i] += v``."""
+    a[np.uint64(k), np.uint64(i)] += v
+
+
+@njit(cache=True, inline="always")
+def _at1(a, i):
+    """``a[i]``."""
+    return a[np.uint64(i)]
+
+
 # --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
 # Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
 # function that another file compiles in, so a shared generator could silently run stale in a cached engine.
@@ -181,22 +209,22 @@ def _twist(mt, k):
     for i in range(624):
         nxt = i + 1 if i < 623 else 0
         far = i + 397 if i < 227 else i - 227
-        y = (np.int64(mt[k, i]) & 0x80000000) | (np.int64(mt[k, nxt]) & 0x7FFFFFFF)
-        v = np.int64(mt[k, far]) ^ (y >> 1)
+        y = (np.int64(_at(mt, k, i)) & 0x80000000) | (np.int64(_at(mt, k, nxt)) & 0x7FFFFFFF)
+        v = np.int64(_at(mt, k, far)) ^ (y >> 1)
         if y & 1:
             v ^= 0x9908B0DF
-        mt[k, i] = np.uint32(v)
+        _put(mt, k, i, np.uint32(v))
 
 
 @njit(cache=True, inline="always")
 def _genrand(mt, big, k):
     """The next 32-bit output of game ``k``'s generator (genrand_uint32), as an int64."""
-    at = big[k, MTI]
+    at = _at(big, k, MTI)
     if at >= 624:
         _twist(mt, k)
         at = 0
-    y = np.int64(mt[k, at])
-    big[k, MTI] = at + 1
+    y = np.int64(_at(mt, k, at))
+    _put(big, k, MTI, at + 1)
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
@@ -217,7 +245,7 @@ def _randbelow(mt, big, k, n):
 @njit(cache=True, inline="always")
 def _shuffle(mt, big, k, cards, start, length):
     """``random.Random.shuffle`` of ``cards[k, start:start + length]`` with game ``k``'s generator."""
-    at = big[k, MTI]
+    at = _at(big, k, MTI)
     for i in range(length - 1, 0, -1):
         bound = i + 1
         bits = 64 - leading_zeros(np.int64(bound))  # bound.bit_length()
@@ -225,7 +253,7 @@ def _shuffle(mt, big, k, cards, start, length):
             if at >= 624:
                 _twist(mt, k)
                 at = 0
-            y = np.int64(mt[k, at])
+            y = np.int64(_at(mt, k, at))
             at += 1
             y ^= y >> 11
             y ^= (y << 7) & 0x9D2C5680
@@ -234,10 +262,10 @@ def _shuffle(mt, big, k, cards, start, length):
             j = (y & 0xFFFFFFFF) >> (32 - bits)
             if j < bound:
                 break
-        c = cards[k, start + i]
-        cards[k, start + i] = cards[k, start + j]
-        cards[k, start + j] = c
-    big[k, MTI] = at
+        c = _at(cards, k, start + i)
+        _put(cards, k, start + i, _at(cards, k, start + j))
+        _put(cards, k, start + j, c)
+    _put(big, k, MTI, at)
 
 
 # --- small helpers --------------------------------------------------------------------------------------------------
@@ -264,35 +292,35 @@ def _action_bases(n):
 def _recompute_mods(cfg, st, k, n):
     """``_recompute_mods``: each seat's party symbol plus the group specials beside it, per group."""
     for s in range(n):
-        party = cfg[C_PARTY_OF + s]
+        party = _at1(cfg, C_PARTY_OF + s)
         for g in range(NG):
-            st[k, MODS + s * NG + g] = cfg[C_PARTY_MOD + party * NG + g]
+            _put(st, k, MODS + s * NG + g, _at1(cfg, C_PARTY_MOD + party * NG + g))
         for j in range(NB - 1):
-            b = st[k, BESIDE + s * NB + j]
+            b = _at(st, k, BESIDE + s * NB + j)
             if b:
-                st[k, MODS + s * NG + cfg[C_SLOT_GROUP + j]] += cfg[C_SLOT_MOD + j] * b
+                _add(st, k, MODS + s * NG + _at1(cfg, C_SLOT_GROUP + j), _at1(cfg, C_SLOT_MOD + j) * b)
 
 
 @njit(cache=True, inline="always")
 def _beside_change(cfg, st, k, s, j, delta):
-    st[k, BESIDE + s * NB + j] += delta
+    _add(st, k, BESIDE + s * NB + j, delta)
     if j != BURN_SLOT:
-        st[k, MODS + s * NG + cfg[C_SLOT_GROUP + j]] += cfg[C_SLOT_MOD + j] * delta
+        _add(st, k, MODS + s * NG + _at1(cfg, C_SLOT_GROUP + j), _at1(cfg, C_SLOT_MOD + j) * delta)
 
 
 @njit(cache=True, inline="always")
 def _hand_change(st, k, p, kind, delta):
-    st[k, HANDS + p * NK + kind] += delta
-    st[k, HAND_SIZE + p] += delta
+    _add(st, k, HANDS + p * NK + kind, delta)
+    _add(st, k, HAND_SIZE + p, delta)
 
 
 @njit(cache=True, inline="always")
 def _base_power(cfg, st, k, p, g, m):
     """``base_power``: skill + party symbol + specials beside + the event in effect, before cards."""
-    ev = st[k, EVENT]
-    power = cfg[C_SKILLS + st[k, POL + p] * NM + m] + st[k, MODS + p * NG + g]
+    ev = _at(st, k, EVENT)
+    power = _at1(cfg, C_SKILLS + _at(st, k, POL + p) * NM + m) + _at(st, k, MODS + p * NG + g)
     if ev >= 0:
-        power += cfg[C_EVENT_MOD + ev * NM + m]
+        power += _at1(cfg, C_EVENT_MOD + ev * NM + m)
     return power
 
 
@@ -301,88 +329,88 @@ def _base_power(cfg, st, k, p, g, m):
 def _deal(cfg, st, big, mt, k):
     """``new_initial_state(seed)`` after seeding: politicians, the action deck and hands, the voter deck, (5 players)
     the base support, the table, the first seat."""
-    n, P = cfg[C_N], cfg[C_P]
+    n, P = _at1(cfg, C_N), _at1(cfg, C_P)
     st[k, :] = 0
     for i in range(BIG):
         if i != MTI:
-            big[k, i] = 0
+            _put(big, k, i, 0)
     pool = SCRATCH
     for i in range(P):  # rng.sample(pool, len(seats)) per party (CPython's pool-based selection)
         size = 0
         for q in range(NPOL):
-            if cfg[C_POL_PARTY + q] == i:
-                st[k, pool + size] = q
+            if _at1(cfg, C_POL_PARTY + q) == i:
+                _put(st, k, pool + size, q)
                 size += 1
         taken = 0
         for s in range(n):
-            if cfg[C_PARTY_OF + s] == i:
+            if _at1(cfg, C_PARTY_OF + s) == i:
                 j = _randbelow(mt, big, k, size - taken)
-                st[k, POL + s] = st[k, pool + j]
-                st[k, pool + j] = st[k, pool + size - taken - 1]
+                _put(st, k, POL + s, _at(st, k, pool + j))
+                _put(st, k, pool + j, _at(st, k, pool + size - taken - 1))
                 taken += 1
     size = 0  # the action cards in kind order, shuffled; each hand pops four off the end
     for kind in range(NK):
-        for _ in range(cfg[C_KIND_COUNT + kind]):
-            st[k, DECK + size] = kind
+        for _ in range(_at1(cfg, C_KIND_COUNT + kind)):
+            _put(st, k, DECK + size, kind)
             size += 1
     _shuffle(mt, big, k, st, DECK, size)
     for s in range(n):
         for _ in range(START_HAND):
             size -= 1
-            st[k, HANDS + s * NK + st[k, DECK + size]] += 1
-        st[k, HAND_SIZE + s] = START_HAND
-    st[k, NDECK] = size
+            _add(st, k, HANDS + s * NK + _at(st, k, DECK + size), 1)
+        _put(st, k, HAND_SIZE + s, START_HAND)
+    _put(st, k, NDECK, size)
     nv = 0  # the voter cards in id order, shuffled
     for c in range(NG + NE):
         for _ in range(VOTER_POOL[c]):
-            st[k, VDECK + nv] = c
+            _put(st, k, VDECK + nv, c)
             nv += 1
     _shuffle(mt, big, k, st, VDECK, nv)
     aside = SCRATCH
-    if cfg[C_HAS_BASE]:  # L41, PTX-A15: six non-event cards; events met are shuffled back
+    if _at1(cfg, C_HAS_BASE):  # L41, PTX-A15: six non-event cards; events met are shuffled back
         got = put = 0
         while got < BASE_SUPPORT and nv > 0:
             nv -= 1
-            c = st[k, VDECK + nv]
+            c = _at(st, k, VDECK + nv)
             if c < NG:
-                st[k, BASE + c] += 1
+                _add(st, k, BASE + c, 1)
                 got += 1
             else:
-                st[k, aside + put] = c
+                _put(st, k, aside + put, c)
                 put += 1
         if put:
             for i in range(put):
-                st[k, VDECK + nv] = st[k, aside + i]
+                _put(st, k, VDECK + nv, _at(st, k, aside + i))
                 nv += 1
             _shuffle(mt, big, k, st, VDECK, nv)
     groups_left = 0
     for i in range(nv):
-        if st[k, VDECK + i] < NG:
+        if _at(st, k, VDECK + i) < NG:
             groups_left += 1
     total = put = 0  # L14-15, PTX-A11: events met while laying out the table are set aside, then shuffled back
     while total < TABLE_SIZE and groups_left > 0:
         nv -= 1
-        c = st[k, VDECK + nv]
+        c = _at(st, k, VDECK + nv)
         if c < NG:
-            st[k, TABLE + c] += 1
+            _add(st, k, TABLE + c, 1)
             total += 1
             groups_left -= 1
         else:
-            st[k, aside + put] = c
+            _put(st, k, aside + put, c)
             put += 1
     if put:
         for i in range(put):
-            st[k, VDECK + nv] = st[k, aside + i]
+            _put(st, k, VDECK + nv, _at(st, k, aside + i))
             nv += 1
         _shuffle(mt, big, k, st, VDECK, nv)
-    st[k, NVDECK] = nv
-    st[k, TABLE_TOTAL] = total
-    st[k, EVENT] = -1
-    st[k, CUR] = 0 if cfg[C_HAS_BASE] else _randbelow(mt, big, k, n)  # L16; L41 for 5 players
-    st[k, PHASE] = START
-    st[k, PG] = -1
-    st[k, PM] = -1
-    st[k, STARTED] = 1
+    _put(st, k, NVDECK, nv)
+    _put(st, k, TABLE_TOTAL, total)
+    _put(st, k, EVENT, -1)
+    _put(st, k, CUR, 0 if _at1(cfg, C_HAS_BASE) else _randbelow(mt, big, k, n))  # L16; L41 for 5 players
+    _put(st, k, PHASE, START)
+    _put(st, k, PG, -1)
+    _put(st, k, PM, -1)
+    _put(st, k, STARTED, 1)
     _recompute_mods(cfg, st, k, n)
 
 
@@ -392,21 +420,21 @@ def _party_total(cfg, st, k, party):
     """``sum(party_counts(party))``: the party's voter cards, the 5-player base support included."""
     t = 0
     for g in range(NG):
-        t += st[k, COLLECTED + party * NG + g]
-        if party == 0 and cfg[C_HAS_BASE]:
-            t += st[k, BASE + g]
+        t += _at(st, k, COLLECTED + party * NG + g)
+        if party == 0 and _at1(cfg, C_HAS_BASE):
+            t += _at(st, k, BASE + g)
     return t
 
 
 @njit(cache=True, inline="always")
 def _write_scores(cfg, st, k, scores):
-    n, P = cfg[C_N], cfg[C_P]
+    n, P = _at1(cfg, C_N), _at1(cfg, C_P)
     t0 = _party_total(cfg, st, k, 0)
     t1 = _party_total(cfg, st, k, 1)
     t2 = _party_total(cfg, st, k, 2) if P > 2 else 0
     for s in range(n):
-        party = cfg[C_PARTY_OF + s]
-        scores[k, s] = t0 if party == 0 else (t1 if party == 1 else t2)
+        party = _at1(cfg, C_PARTY_OF + s)
+        _put(scores, k, s, t0 if party == 0 else (t1 if party == 1 else t2))
 
 
 @KERNEL
@@ -414,27 +442,27 @@ def _result(cfg, st, big, k, returns, winners):
     """``_result`` into the public arrays: the L38 ranking (each party's group counts sorted ascending, compared
     lexicographically; a tie at the top to fewer turns), or nothing on truncation. The sorted counts are kept in
     the row's scratch space."""
-    n, P = cfg[C_N], cfg[C_P]
+    n, P = _at1(cfg, C_N), _at1(cfg, C_P)
     for s in range(n):
-        winners[k, s] = False
-        returns[k, s] = 0.0
-    if st[k, TRUNCATED]:
+        _put(winners, k, s, False)
+        _put(returns, k, s, 0.0)
+    if _at(st, k, TRUNCATED):
         return
     keys = SCRATCH  # [party * NG + i]
     for i in range(P):
         for g in range(NG):
-            v = st[k, COLLECTED + i * NG + g]
-            if i == 0 and cfg[C_HAS_BASE]:
-                v += st[k, BASE + g]
+            v = _at(st, k, COLLECTED + i * NG + g)
+            if i == 0 and _at1(cfg, C_HAS_BASE):
+                v += _at(st, k, BASE + g)
             j = keys + i * NG + g  # insertion: ascending
-            while j > keys + i * NG and st[k, j - 1] > v:
-                st[k, j] = st[k, j - 1]
+            while j > keys + i * NG and _at(st, k, j - 1) > v:
+                _put(st, k, j, _at(st, k, j - 1))
                 j -= 1
-            st[k, j] = v
+            _put(st, k, j, v)
     best = 0
     for i in range(1, P):
         for g in range(NG):
-            a, b = st[k, keys + i * NG + g], st[k, keys + best * NG + g]
+            a, b = _at(st, k, keys + i * NG + g), _at(st, k, keys + best * NG + g)
             if a != b:
                 if a > b:
                     best = i
@@ -443,38 +471,38 @@ def _result(cfg, st, big, k, returns, winners):
     for i in range(P):
         same = True
         for g in range(NG):
-            if st[k, keys + i * NG + g] != st[k, keys + best * NG + g]:
+            if _at(st, k, keys + i * NG + g) != _at(st, k, keys + best * NG + g):
                 same = False
         if same:
             top |= 1 << i
-            if fewest < 0 or big[k, TURNS + i] < fewest:
-                fewest = big[k, TURNS + i]
+            if fewest < 0 or _at(big, k, TURNS + i) < fewest:
+                fewest = _at(big, k, TURNS + i)
     tied, winner = 0, -1
     for i in range(P):
-        if top >> i & 1 and big[k, TURNS + i] != fewest:
+        if top >> i & 1 and _at(big, k, TURNS + i) != fewest:
             top &= ~(1 << i)
         if top >> i & 1:
             tied += 1
             winner = i
     for s in range(n):
-        party = cfg[C_PARTY_OF + s]
+        party = _at1(cfg, C_PARTY_OF + s)
         if tied == 1:
-            winners[k, s] = party == winner
-            returns[k, s] = 1.0 if party == winner else -1.0
+            _put(winners, k, s, party == winner)
+            _put(returns, k, s, 1.0 if party == winner else -1.0)
         else:
-            returns[k, s] = 0.0 if top >> party & 1 else -1.0
+            _put(returns, k, s, 0.0 if top >> party & 1 else -1.0)
 
 
 @njit(cache=True, inline="always")
 def _refresh(cfg, st, k, player, term, trunc, scores):
     """Game ``k``'s mover, end flags and scores from its state (the returns and winners are written at its end)."""
     _write_scores(cfg, st, k, scores)
-    if st[k, FINISHED] or not st[k, STARTED]:
+    if _at(st, k, FINISHED) or not _at(st, k, STARTED):
         player[k] = -1
-        trunc[k] = st[k, TRUNCATED] != 0
-        term[k] = st[k, STARTED] != 0 and st[k, TRUNCATED] == 0
+        trunc[k] = _at(st, k, TRUNCATED) != 0
+        term[k] = _at(st, k, STARTED) != 0 and _at(st, k, TRUNCATED) == 0
     else:
-        player[k] = st[k, CUR]
+        player[k] = _at(st, k, CUR)
         term[k] = False
         trunc[k] = False
 
@@ -491,7 +519,7 @@ def reset_games(cfg, st, big, mt, player, term, trunc, scores, returns, winners,
     """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: ``seeds[i]`` = abs(seed) (uint64). Games are
     seeded two at a time (:func:`seed_rngs`); an odd one out is seeded beside the game ``spare`` (a row of ``mt``
     that belongs to no game)."""
-    n = cfg[C_N]
+    n = _at1(cfg, C_N)
     count = len(envs)
     i = 0
     while i < count:
@@ -503,8 +531,8 @@ def reset_games(cfg, st, big, mt, player, term, trunc, scores, returns, winners,
             k = k2 if t else k1
             _deal(cfg, st, big, mt, k)
             for s in range(n):
-                returns[k, s] = 0.0
-                winners[k, s] = False
+                _put(returns, k, s, 0.0)
+                _put(winners, k, s, False)
             _refresh(cfg, st, k, player, term, trunc, scores)
         i += 2 if pair else 1
 
@@ -515,90 +543,91 @@ def legal_mask(cfg, st, player, out):
     """``out[k]`` = game k's ``state.legal_mask()`` (int8, zeros for games that are over). Each test is written as a
     0/1 value rather than branched on: the games' states differ at every step, so a branch would often be
     mispredicted."""
-    n = cfg[C_N]
+    n = _at1(cfg, C_N)
     a_gwtw, a_persuade, a_add, a_coffee, a_take, a_discard = _action_bases(n)
     width = out.shape[1]
     for k in range(out.shape[0]):
         for a in range(width):
-            out[k, a] = 0
+            _put(out, k, a, 0)
         p = player[k]
         if p < 0:
             continue
-        ph = st[k, PHASE]
+        ph = _at(st, k, PHASE)
         h = HANDS + p * NK
         if ph == PERSUADE:
-            pg, pm = st[k, PG], st[k, PM]
-            out[k, a_add] = st[k, h + _METHOD_KIND[pm]] > 0
-            out[k, a_coffee] = st[k, h + COFFEE] > 0
-            kmax = min(np.int64(st[k, TABLE + pg]), st[k, PPOWER] - cfg[C_SYMBOLS + pg * NM + pm] + 1)
-            if not st[k, PPLAYED]:
+            pg, pm = _at(st, k, PG), _at(st, k, PM)
+            _put(out, k, a_add, _at(st, k, h + _METHOD_KIND[pm]) > 0)
+            _put(out, k, a_coffee, _at(st, k, h + COFFEE) > 0)
+            kmax = min(np.int64(_at(st, k, TABLE + pg)), _at(st, k, PPOWER) - _at1(cfg, C_SYMBOLS + pg * NM + pm) + 1)
+            if not _at(st, k, PPLAYED):
                 kmax = 0
             for i in range(MAX_TAKE):
-                out[k, a_take + i] = i < kmax
+                _put(out, k, a_take + i, i < kmax)
             continue
         if ph == DISCARD:
             for kind in range(NK):
-                out[k, a_discard + kind] = st[k, h + kind] > 0
+                _put(out, k, a_discard + kind, _at(st, k, h + kind) > 0)
             continue
-        out[k, A_DRAW] = ph == START
-        out[k, A_REST] = (ph == START) & (st[k, BESIDE + p * NB + BURN_SLOT] > 0)
-        out[k, A_END] = ph != START
+        _put(out, k, A_DRAW, ph == START)
+        _put(out, k, A_REST, (ph == START) & (_at(st, k, BESIDE + p * NB + BURN_SLOT) > 0))
+        _put(out, k, A_END, ph != START)
         for j in range(NB - 1):
-            held = st[k, h + _SPECIAL_KIND[j]] > 0
+            held = _at(st, k, h + _SPECIAL_KIND[j]) > 0
             for i in range(A_SPECIAL + j * n, A_SPECIAL + (j + 1) * n):
-                out[k, i] = held
-        if st[k, h + BURNOUT]:
-            mine = cfg[C_PARTY_OF + p]
+                _put(out, k, i, held)
+        if _at(st, k, h + BURNOUT):
+            mine = _at1(cfg, C_PARTY_OF + p)
             for i in range(1, n):
                 s = _seat(p + i, n)
-                out[k, A_SPECIAL + BURN_SLOT * n + i] = ((cfg[C_PARTY_OF + s] != mine)
-                                                          & (st[k, BESIDE + s * NB + BURN_SLOT] == 0))
-        if st[k, h + GWTW]:
+                _put(out, k, A_SPECIAL + BURN_SLOT * n + i,
+                     (_at1(cfg, C_PARTY_OF + s) != mine) & (_at(st, k, BESIDE + s * NB + BURN_SLOT) == 0))
+        if _at(st, k, h + GWTW):
             for i in range(n):
                 b = BESIDE + _seat(p + i, n) * NB
                 for j in range(NB):
-                    out[k, a_gwtw + j * n + i] = st[k, b + j] > 0
+                    _put(out, k, a_gwtw + j * n + i, _at(st, k, b + j) > 0)
         # _persuasions: a group on the table, a usable card, reachable power >= symbols
-        coffee = st[k, h + COFFEE]
-        sk = C_SKILLS + st[k, POL + p] * NM
-        ev = st[k, EVENT]
+        coffee = _at(st, k, h + COFFEE)
+        sk = C_SKILLS + _at(st, k, POL + p) * NM
+        ev = _at(st, k, EVENT)
         for m in range(NM):
-            avail = st[k, h + _METHOD_KIND[m]] + coffee
-            reach = cfg[sk + m] + avail + (cfg[C_EVENT_MOD + ev * NM + m] if ev >= 0 else 0)
+            avail = _at(st, k, h + _METHOD_KIND[m]) + coffee
+            reach = _at1(cfg, sk + m) + avail + (_at1(cfg, C_EVENT_MOD + ev * NM + m) if ev >= 0 else 0)
             for g in range(NG):
-                out[k, a_persuade + g * NM + m] = ((avail > 0) & (st[k, TABLE + g] > 0)
-                                                   & (reach + st[k, MODS + p * NG + g] >= cfg[C_SYMBOLS + g * NM + m]))
+                _put(out, k, a_persuade + g * NM + m,
+                     (avail > 0) & (_at(st, k, TABLE + g) > 0)
+                     & (reach + _at(st, k, MODS + p * NG + g) >= _at1(cfg, C_SYMBOLS + g * NM + m)))
 
 
 # --- play (PolitixState.apply_unchecked and the helpers it calls) -------------------------------------------------
 @njit(cache=True, inline="always")
 def _count_turn(cfg, st, big, k):
-    big[k, TURNS + cfg[C_PARTY_OF + st[k, CUR]]] += 1
-    big[k, TURN_COUNT] += 1
+    _add(big, k, TURNS + _at1(cfg, C_PARTY_OF + _at(st, k, CUR)), 1)
+    _add(big, k, TURN_COUNT, 1)
 
 
 @njit(cache=True, inline="always")
 def _finish(cfg, st, big, k, returns, winners):
-    st[k, FINISHED] = 1
+    _put(st, k, FINISHED, 1)
     _result(cfg, st, big, k, returns, winners)
 
 
 @njit(cache=True, inline="always")
 def _next_turn(cfg, st, big, k, n, returns, winners):
     _count_turn(cfg, st, big, k)
-    cap = cfg[C_CAP]
-    if cap >= 0 and big[k, TURN_COUNT] >= cap:
-        st[k, TRUNCATED] = 1
+    cap = _at1(cfg, C_CAP)
+    if cap >= 0 and _at(big, k, TURN_COUNT) >= cap:
+        _put(st, k, TRUNCATED, 1)
         _finish(cfg, st, big, k, returns, winners)
         return
-    st[k, CUR] = _seat(st[k, CUR] + 1, n)
-    st[k, PHASE] = START
+    _put(st, k, CUR, _seat(_at(st, k, CUR) + 1, n))
+    _put(st, k, PHASE, START)
 
 
 @njit(cache=True, inline="always")
 def _end_turn(cfg, st, big, k, n, returns, winners):
-    if st[k, HAND_SIZE + st[k, CUR]] > HAND_LIMIT:  # L21, PTX-A20
-        st[k, PHASE] = DISCARD
+    if _at(st, k, HAND_SIZE + _at(st, k, CUR)) > HAND_LIMIT:  # L21, PTX-A20
+        _put(st, k, PHASE, DISCARD)
     else:
         _next_turn(cfg, st, big, k, n, returns, winners)
 
@@ -608,66 +637,66 @@ def _reshuffle(st, big, mt, k, n):
     """L35: the discard pile becomes the new draw pile (in kind order, then shuffled); the pile record restarts."""
     size = 0
     for kind in range(NK):
-        c = st[k, DISCARD_PILE + kind]
+        c = _at(st, k, DISCARD_PILE + kind)
         for _ in range(c):
-            st[k, DECK + size] = kind
+            _put(st, k, DECK + size, kind)
             size += 1
-        st[k, RESHUFFLED + kind] = c
-        st[k, DISCARD_PILE + kind] = 0
+        _put(st, k, RESHUFFLED + kind, c)
+        _put(st, k, DISCARD_PILE + kind, 0)
     _shuffle(mt, big, k, st, DECK, size)
-    st[k, NDECK] = size
-    st[k, RESHUF] = 1
+    _put(st, k, NDECK, size)
+    _put(st, k, RESHUF, 1)
     for i in range(DRAWN, DRAWN + n * NK):
-        st[k, i] = 0
+        _put(st, k, i, 0)
 
 
 @njit(cache=True, inline="always")
 def _draw(st, big, mt, k, n, p, count):
     for _ in range(count):
-        top = st[k, NDECK]
+        top = _at(st, k, NDECK)
         if top == 0:
             left = 0
             for kind in range(NK):
-                left += st[k, DISCARD_PILE + kind]
+                left += _at(st, k, DISCARD_PILE + kind)
             if left == 0:
                 break  # PTX-A17: nothing left to draw
             _reshuffle(st, big, mt, k, n)
-            top = st[k, NDECK]
+            top = _at(st, k, NDECK)
         top -= 1
-        kind = st[k, DECK + top]
-        st[k, NDECK] = top
+        kind = _at(st, k, DECK + top)
+        _put(st, k, NDECK, top)
         _hand_change(st, k, p, kind, 1)
-        if st[k, RESHUF]:
-            st[k, DRAWN + p * NK + kind] += 1
+        if _at(st, k, RESHUF):
+            _add(st, k, DRAWN + p * NK + kind, 1)
 
 
 @njit(cache=True, inline="always")
 def _take(cfg, st, big, k, n, p, count, returns, winners):
     """Take ``count`` voter cards of the persuaded group; refill the table to eight (an event drawn goes on top,
     L29); the game ends when the table is left empty (L30)."""
-    g = st[k, PG]
-    party = cfg[C_PARTY_OF + p]
-    st[k, TABLE + g] -= count
-    total = st[k, TABLE_TOTAL] - count
-    st[k, COLLECTED + party * NG + g] += count
-    big[k, SCORE_VERSION] += 1
-    nv = st[k, NVDECK]
+    g = _at(st, k, PG)
+    party = _at1(cfg, C_PARTY_OF + p)
+    _add(st, k, TABLE + g, -count)
+    total = _at(st, k, TABLE_TOTAL) - count
+    _add(st, k, COLLECTED + party * NG + g, count)
+    _add(big, k, SCORE_VERSION, 1)
+    nv = _at(st, k, NVDECK)
     while total < TABLE_SIZE and nv > 0:
         nv -= 1
-        c = st[k, VDECK + nv]
+        c = _at(st, k, VDECK + nv)
         if c < NG:
-            st[k, TABLE + c] += 1
+            _add(st, k, TABLE + c, 1)
             total += 1
         else:
-            st[k, EVENT] = c - NG
-            st[k, EVENTS_OUT + st[k, NEVENTS]] = c
-            st[k, NEVENTS] += 1
-    st[k, NVDECK] = nv
-    st[k, TABLE_TOTAL] = total
-    st[k, PG] = -1
-    st[k, PM] = -1
-    st[k, PPLAYED] = 0
-    st[k, PPOWER] = 0
+            _put(st, k, EVENT, c - NG)
+            _put(st, k, EVENTS_OUT + _at(st, k, NEVENTS), c)
+            _add(st, k, NEVENTS, 1)
+    _put(st, k, NVDECK, nv)
+    _put(st, k, TABLE_TOTAL, total)
+    _put(st, k, PG, -1)
+    _put(st, k, PM, -1)
+    _put(st, k, PPLAYED, 0)
+    _put(st, k, PPOWER, 0)
     if total == 0:
         _count_turn(cfg, st, big, k)
         _finish(cfg, st, big, k, returns, winners)
@@ -679,30 +708,30 @@ def _take(cfg, st, big, k, n, p, count, returns, winners):
 def _apply_one(cfg, st, big, mt, k, n, a, returns, winners):
     """``apply_unchecked(a)`` in game k; whether the scores changed (a take)."""
     a_gwtw, a_persuade, a_add, a_coffee, a_take, a_discard = _action_bases(n)
-    p = st[k, CUR]
+    p = _at(st, k, CUR)
     if a >= a_add:
         if a < a_take:  # add a card to the persuasion (PTX-A3, A4); it goes to the discard pile (L34)
-            kind = _METHOD_KIND[st[k, PM]] if a == a_add else COFFEE
+            kind = _METHOD_KIND[_at(st, k, PM)] if a == a_add else COFFEE
             _hand_change(st, k, p, kind, -1)
-            st[k, DISCARD_PILE + kind] += 1
-            st[k, PPLAYED] += 1
-            st[k, PPOWER] += 1
+            _add(st, k, DISCARD_PILE + kind, 1)
+            _add(st, k, PPLAYED, 1)
+            _add(st, k, PPOWER, 1)
         elif a < a_discard:
             _take(cfg, st, big, k, n, p, a - a_take + 1, returns, winners)
             return True
         else:
             kind = a - a_discard
             _hand_change(st, k, p, kind, -1)
-            st[k, DISCARD_PILE + kind] += 1
-            if st[k, HAND_SIZE + p] <= HAND_LIMIT:
+            _add(st, k, DISCARD_PILE + kind, 1)
+            if _at(st, k, HAND_SIZE + p) <= HAND_LIMIT:
                 _next_turn(cfg, st, big, k, n, returns, winners)
         return False
     if a == A_DRAW:
-        _draw(st, big, mt, k, n, p, BURNT_DRAW if st[k, BESIDE + p * NB + BURN_SLOT] else DRAW)
+        _draw(st, big, mt, k, n, p, BURNT_DRAW if _at(st, k, BESIDE + p * NB + BURN_SLOT) else DRAW)
         _end_turn(cfg, st, big, k, n, returns, winners)
     elif a == A_REST:  # L33, PTX-A9
-        st[k, BESIDE + p * NB + BURN_SLOT] -= 1
-        st[k, DISCARD_PILE + BURNOUT] += 1
+        _add(st, k, BESIDE + p * NB + BURN_SLOT, -1)
+        _add(st, k, DISCARD_PILE + BURNOUT, 1)
         _end_turn(cfg, st, big, k, n, returns, winners)
     elif a == A_END:
         _end_turn(cfg, st, big, k, n, returns, winners)
@@ -710,39 +739,39 @@ def _apply_one(cfg, st, big, mt, k, n, a, returns, winners):
         j = (a - A_SPECIAL) // n
         _hand_change(st, k, p, _BESIDE_KIND[j], -1)
         _beside_change(cfg, st, k, _seat(p + a - A_SPECIAL - j * n, n), j, 1)
-        if st[k, PHASE] == START:
-            st[k, PHASE] = SPECIALS
+        if _at(st, k, PHASE) == START:
+            _put(st, k, PHASE, SPECIALS)
     elif a < a_persuade:
         j = (a - a_gwtw) // n
         _hand_change(st, k, p, GWTW, -1)
-        st[k, DISCARD_PILE + GWTW] += 1
+        _add(st, k, DISCARD_PILE + GWTW, 1)
         _beside_change(cfg, st, k, _seat(p + a - a_gwtw - j * n, n), j, -1)
-        st[k, DISCARD_PILE + _BESIDE_KIND[j]] += 1
-        if st[k, PHASE] == START:
-            st[k, PHASE] = SPECIALS
+        _add(st, k, DISCARD_PILE + _BESIDE_KIND[j], 1)
+        if _at(st, k, PHASE) == START:
+            _put(st, k, PHASE, SPECIALS)
     else:
         g = (a - a_persuade) // NM
         m = a - a_persuade - g * NM
-        st[k, PG] = g
-        st[k, PM] = m
-        st[k, PPLAYED] = 0
-        st[k, PPOWER] = _base_power(cfg, st, k, p, g, m)
-        st[k, PHASE] = PERSUADE
+        _put(st, k, PG, g)
+        _put(st, k, PM, m)
+        _put(st, k, PPLAYED, 0)
+        _put(st, k, PPOWER, _base_power(cfg, st, k, p, g, m))
+        _put(st, k, PHASE, PERSUADE)
     return False
 
 
 @KERNEL
 def apply(cfg, st, big, mt, player, term, trunc, scores, returns, winners, actions):
     """Play ``actions[k]`` in every game k that is not over (unchecked: each must be legal)."""
-    n = cfg[C_N]
+    n = _at1(cfg, C_N)
     for k in range(len(actions)):
         if player[k] < 0:
             continue
         took = _apply_one(cfg, st, big, mt, k, n, actions[k], returns, winners)
-        if st[k, FINISHED]:
+        if _at(st, k, FINISHED):
             _refresh(cfg, st, k, player, term, trunc, scores)
         else:
-            player[k] = st[k, CUR]
+            player[k] = _at(st, k, CUR)
             if took:
                 _write_scores(cfg, st, k, scores)
 
@@ -752,69 +781,69 @@ def apply(cfg, st, big, mt, player, term, trunc, scores, returns, winners, actio
 def _write_view(cfg, st, big, k, v, out):
     """Seat ``v``'s observation of game k into ``out[k]``: the gather ``world[views[v]]`` of ``observe.py``, block
     by block in its order, each entry as ``rebuild_world`` computes it."""
-    n, P = cfg[C_N], cfg[C_P]
+    n, P = _at1(cfg, C_N), _at1(cfg, C_P)
     for i in range(out.shape[1]):
-        out[k, i] = 0.0
-    over = st[k, FINISHED] != 0
+        _put(out, k, i, 0.0)
+    over = _at(st, k, FINISHED) != 0
     h = HANDS + v * NK
     for kind in range(NK):
-        out[k, kind] = st[k, h + kind]
+        _put(out, k, kind, _at(st, k, h + kind))
     at = NK
     for i in range(n):  # the per-seat blocks, from the observer clockwise
         s = _seat(v + i, n)
-        out[k, at + i] = st[k, HAND_SIZE + s]
+        _put(out, k, at + i, _at(st, k, HAND_SIZE + s))
         b = BESIDE + s * NB
         o = at + n + i * NB
         for j in range(NB):
-            out[k, o + j] = st[k, b + j]
-        pol = st[k, POL + s]
-        out[k, at + n * (1 + NB) + i * NPOL + pol] = 1.0
+            _put(out, k, o + j, _at(st, k, b + j))
+        pol = _at(st, k, POL + s)
+        _put(out, k, at + n * (1 + NB) + i * NPOL + pol, 1.0)
         o = at + n * (1 + NB + NPOL) + i * NM
         for m in range(NM):
-            out[k, o + m] = cfg[C_SKILLS + pol * NM + m]
-        party = cfg[C_PARTY_OF + s]
-        out[k, at + n * (1 + NB + NPOL + NM) + i * NSYM + party] = 1.0
-        if not over and s == st[k, CUR]:
-            out[k, at + n * (1 + NB + NPOL + NM + NSYM) + i] = 1.0
-        if party == cfg[C_PARTY_OF + v]:
-            out[k, at + n * (2 + NB + NPOL + NM + NSYM) + i] = 1.0
+            _put(out, k, o + m, _at1(cfg, C_SKILLS + pol * NM + m))
+        party = _at1(cfg, C_PARTY_OF + s)
+        _put(out, k, at + n * (1 + NB + NPOL + NM) + i * NSYM + party, 1.0)
+        if not over and s == _at(st, k, CUR):
+            _put(out, k, at + n * (1 + NB + NPOL + NM + NSYM) + i, 1.0)
+        if party == _at1(cfg, C_PARTY_OF + v):
+            _put(out, k, at + n * (2 + NB + NPOL + NM + NSYM) + i, 1.0)
     at += n * (3 + NB + NPOL + NM + NSYM)
-    mine = cfg[C_PARTY_OF + v]
+    mine = _at1(cfg, C_PARTY_OF + v)
     for i in range(P):  # the parties, the observer's first
         q = mine + i if mine + i < P else mine + i - P
         for g in range(NG):
-            out[k, at + g] = st[k, COLLECTED + q * NG + g]
-        out[k, at + NG] = big[k, TURNS + q]
+            _put(out, k, at + g, _at(st, k, COLLECTED + q * NG + g))
+        _put(out, k, at + NG, _at(big, k, TURNS + q))
         at += NG + 1
-    if cfg[C_HAS_BASE] and mine == 0:  # L41, PTX-A15: the first party sees its base support
+    if _at1(cfg, C_HAS_BASE) and mine == 0:  # L41, PTX-A15: the first party sees its base support
         for g in range(NG):
-            out[k, at + g] = st[k, BASE + g]
+            _put(out, k, at + g, _at(st, k, BASE + g))
     at += NG
     for g in range(NG):
-        out[k, at + g] = st[k, TABLE + g]
+        _put(out, k, at + g, _at(st, k, TABLE + g))
     at += NG
-    if st[k, EVENT] >= 0:
-        out[k, at + st[k, EVENT]] = 1.0
+    if _at(st, k, EVENT) >= 0:
+        _put(out, k, at + _at(st, k, EVENT), 1.0)
     at += NE
-    for i in range(st[k, NEVENTS]):
-        out[k, at + st[k, EVENTS_OUT + i] - NG] += 1.0
+    for i in range(_at(st, k, NEVENTS)):
+        _add(out, k, at + _at(st, k, EVENTS_OUT + i) - NG, 1.0)
     at += NE
-    out[k, at] = np.float32(st[k, NVDECK] / NUM_VOTER_CARDS)
-    out[k, at + 1] = np.float32(st[k, NDECK] / NUM_ACTION_CARDS)
+    _put(out, k, at, np.float32(_at(st, k, NVDECK) / NUM_VOTER_CARDS))
+    _put(out, k, at + 1, np.float32(_at(st, k, NDECK) / NUM_ACTION_CARDS))
     at += 2
     for kind in range(NK):
-        out[k, at + kind] = st[k, DISCARD_PILE + kind]
+        _put(out, k, at + kind, _at(st, k, DISCARD_PILE + kind))
     at += NK
     if not over:
-        out[k, at + st[k, PHASE]] = 1.0
+        _put(out, k, at + _at(st, k, PHASE), 1.0)
     at += 4
-    if st[k, PG] >= 0 and not over:
-        out[k, at + st[k, PG]] = 1.0
-        out[k, at + NG + st[k, PM]] = 1.0
-        out[k, at + NG + NM] = st[k, PPLAYED]
-        out[k, at + NG + NM + 1] = st[k, PPOWER]
+    if _at(st, k, PG) >= 0 and not over:
+        _put(out, k, at + _at(st, k, PG), 1.0)
+        _put(out, k, at + NG + _at(st, k, PM), 1.0)
+        _put(out, k, at + NG + NM, _at(st, k, PPLAYED))
+        _put(out, k, at + NG + NM + 1, _at(st, k, PPOWER))
     at += NG + NM + 2
-    out[k, at] = np.float32(big[k, TURN_COUNT] / 100.0)
+    _put(out, k, at, np.float32(_at(big, k, TURN_COUNT) / 100.0))
 
 
 @KERNEL
@@ -822,9 +851,9 @@ def observe(cfg, st, big, seats, out):
     """``out[k]`` = seat ``seats[k]``'s observation of game k (zeros where ``seats[k] < 0`` or never started)."""
     for k in range(out.shape[0]):
         v = seats[k]
-        if v < 0 or not st[k, STARTED]:
+        if v < 0 or not _at(st, k, STARTED):
             for i in range(out.shape[1]):
-                out[k, i] = 0.0
+                _put(out, k, i, 0.0)
         else:
             _write_view(cfg, st, big, k, v, out)
 
@@ -832,49 +861,49 @@ def observe(cfg, st, big, seats, out):
 @KERNEL
 def global_observation(cfg, st, big, out):
     """``out[k]`` = game k's world vector (``rebuild_world``: every seat's hand and the base support included)."""
-    n, P = cfg[C_N], cfg[C_P]
+    n, P = _at1(cfg, C_N), _at1(cfg, C_P)
     for k in range(out.shape[0]):
         for i in range(out.shape[1]):
-            out[k, i] = 0.0
-        if not st[k, STARTED]:
+            _put(out, k, i, 0.0)
+        if not _at(st, k, STARTED):
             continue
-        over = st[k, FINISHED] != 0
+        over = _at(st, k, FINISHED) != 0
         for s in range(n):
             for kind in range(NK):
-                out[k, cfg[W_HAND] + s * NK + kind] = st[k, HANDS + s * NK + kind]
-            out[k, cfg[W_HAND_SIZE] + s] = st[k, HAND_SIZE + s]
+                _put(out, k, _at1(cfg, W_HAND) + s * NK + kind, _at(st, k, HANDS + s * NK + kind))
+            _put(out, k, _at1(cfg, W_HAND_SIZE) + s, _at(st, k, HAND_SIZE + s))
             for j in range(NB):
-                out[k, cfg[W_BESIDE] + s * NB + j] = st[k, BESIDE + s * NB + j]
-            pol = st[k, POL + s]
-            out[k, cfg[W_POLITICIAN] + s * NPOL + pol] = 1.0
+                _put(out, k, _at1(cfg, W_BESIDE) + s * NB + j, _at(st, k, BESIDE + s * NB + j))
+            pol = _at(st, k, POL + s)
+            _put(out, k, _at1(cfg, W_POLITICIAN) + s * NPOL + pol, 1.0)
             for m in range(NM):
-                out[k, cfg[W_SKILLS] + s * NM + m] = cfg[C_SKILLS + pol * NM + m]
-            out[k, cfg[W_PARTY_SYMBOL] + s * NSYM + cfg[C_PARTY_OF + s]] = 1.0
+                _put(out, k, _at1(cfg, W_SKILLS) + s * NM + m, _at1(cfg, C_SKILLS + pol * NM + m))
+            _put(out, k, _at1(cfg, W_PARTY_SYMBOL) + s * NSYM + _at1(cfg, C_PARTY_OF + s), 1.0)
         for i in range(P):
             for g in range(NG):
-                out[k, cfg[W_COLLECTED] + i * NG + g] = st[k, COLLECTED + i * NG + g]
-            out[k, cfg[W_TURNS] + i] = big[k, TURNS + i]
+                _put(out, k, _at1(cfg, W_COLLECTED) + i * NG + g, _at(st, k, COLLECTED + i * NG + g))
+            _put(out, k, _at1(cfg, W_TURNS) + i, _at(big, k, TURNS + i))
         for g in range(NG):
-            out[k, cfg[W_BASE] + g] = st[k, BASE + g]
-            out[k, cfg[W_TABLE] + g] = st[k, TABLE + g]
-        if st[k, EVENT] >= 0:
-            out[k, cfg[W_EVENT] + st[k, EVENT]] = 1.0
-        for i in range(st[k, NEVENTS]):
-            out[k, cfg[W_EVENTS_OUT] + st[k, EVENTS_OUT + i] - NG] += 1.0
-        out[k, cfg[W_VOTER_DECK]] = np.float32(st[k, NVDECK] / NUM_VOTER_CARDS)
-        out[k, cfg[W_ACTION_DECK]] = np.float32(st[k, NDECK] / NUM_ACTION_CARDS)
+            _put(out, k, _at1(cfg, W_BASE) + g, _at(st, k, BASE + g))
+            _put(out, k, _at1(cfg, W_TABLE) + g, _at(st, k, TABLE + g))
+        if _at(st, k, EVENT) >= 0:
+            _put(out, k, _at1(cfg, W_EVENT) + _at(st, k, EVENT), 1.0)
+        for i in range(_at(st, k, NEVENTS)):
+            _add(out, k, _at1(cfg, W_EVENTS_OUT) + _at(st, k, EVENTS_OUT + i) - NG, 1.0)
+        _put(out, k, _at1(cfg, W_VOTER_DECK), np.float32(_at(st, k, NVDECK) / NUM_VOTER_CARDS))
+        _put(out, k, _at1(cfg, W_ACTION_DECK), np.float32(_at(st, k, NDECK) / NUM_ACTION_CARDS))
         for kind in range(NK):
-            out[k, cfg[W_DISCARD] + kind] = st[k, DISCARD_PILE + kind]
-        out[k, cfg[W_TURN]] = np.float32(big[k, TURN_COUNT] / 100.0)
-        out[k, cfg[W_ONE]] = 1.0
+            _put(out, k, _at1(cfg, W_DISCARD) + kind, _at(st, k, DISCARD_PILE + kind))
+        _put(out, k, _at1(cfg, W_TURN), np.float32(_at(big, k, TURN_COUNT) / 100.0))
+        _put(out, k, _at1(cfg, W_ONE), 1.0)
         if not over:
-            out[k, cfg[W_CURRENT] + st[k, CUR]] = 1.0
-            out[k, cfg[W_PHASE] + st[k, PHASE]] = 1.0
-            if st[k, PHASE] == PERSUADE:
-                out[k, cfg[W_P_GROUP] + st[k, PG]] = 1.0
-                out[k, cfg[W_P_METHOD] + st[k, PM]] = 1.0
-                out[k, cfg[W_P_PLAYED]] = st[k, PPLAYED]
-                out[k, cfg[W_P_POWER]] = st[k, PPOWER]
+            _put(out, k, _at1(cfg, W_CURRENT) + _at(st, k, CUR), 1.0)
+            _put(out, k, _at1(cfg, W_PHASE) + _at(st, k, PHASE), 1.0)
+            if _at(st, k, PHASE) == PERSUADE:
+                _put(out, k, _at1(cfg, W_P_GROUP) + _at(st, k, PG), 1.0)
+                _put(out, k, _at1(cfg, W_P_METHOD) + _at(st, k, PM), 1.0)
+                _put(out, k, _at1(cfg, W_P_PLAYED), _at(st, k, PPLAYED))
+                _put(out, k, _at1(cfg, W_P_POWER), _at(st, k, PPOWER))
 
 
 @njit(cache=True)
