@@ -54,6 +54,10 @@ class Game:
     #: Whether seats commit face down, in turn, to a play revealed together (Democracy's tricks): then a seat's
     #: pending commitment is a hidden *choice*, and :meth:`State.recommit` can redo it with a model of the chooser.
     hidden_commitments: ClassVar[bool] = False
+    #: Whether the rules engine reads its component values (cards, mats...) from tables the whole process shares,
+    #: installed by :meth:`use_components`, rather than from the game object: two games of different component sets
+    #: then cannot be played at the same time (the web server takes turns: ``hustings.web.tables``).
+    shared_component_tables: ClassVar[bool] = False
 
     num_actions: int
     observation_size: int
@@ -122,6 +126,15 @@ class Game:
     def observation_fields(self) -> list[tuple[str, int, int, str]]:
         """``(name, start, length, meaning)`` for every block of the observation vector, in order."""
         return list(self.fields)
+
+    # --- component sets --------------------------------------------------------------------------
+    def use_components(self) -> None:
+        """Install this game's component set in the tables the process shares, if another set was installed since
+        (games with :attr:`shared_component_tables`; by default there is nothing to install)."""
+
+    def component_set(self) -> str | None:
+        """Which component set the game plays with: a fingerprint of its own set, ``None`` for the shipped one."""
+        return None
 
     def config(self) -> dict:
         """The configuration as a dict: game name, player count and options (what records and checkpoints keep)."""

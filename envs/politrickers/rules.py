@@ -370,6 +370,17 @@ class PolitrickersState(WorldState):
             self._compute_legal()
         return list(self._legal)
 
+    def play_modes(self) -> dict[int, int]:
+        """How each legal move would be played, for pages that word the moves: action -> a mode of ``cards.py``:
+        ``UP`` (face up), ``FORCED`` (face up after the forced party switch it makes: the other party's suit),
+        ``DOWN`` (face down: it cannot win) or ``MIG`` (Migration), in the order of :meth:`legal_actions`; empty
+        once the game is over."""
+        if self.finished:
+            return {}
+        if self._modes is None:
+            self._compute_legal()
+        return dict(self._modes)
+
     def is_legal(self, action: int) -> bool:
         if self.finished:
             return False

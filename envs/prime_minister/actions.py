@@ -218,6 +218,10 @@ class ActionsMixin:
                 out.append(i)
         return out
 
+    def debate_card_cost(self, s: int) -> int:
+        """How many action cubes seat ``s`` pays to play its Debate Card now (fewer at a low Standing)."""
+        return self._debate_card_cost(s)
+
     def _debate_card_cost(self, s: int) -> int:
         c = DEBATE[self._debate_card_of(s)]["cost"]
         return c["cubes_low"] if self.standing[s] <= c["cubes_if_standing_at_most"] else c["cubes_high"]

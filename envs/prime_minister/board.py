@@ -25,6 +25,11 @@ class BoardMixin:
         except ValueError:
             return -1
 
+    def mat(self, s: int) -> dict:
+        """Seat ``s``'s Politician mat as its role and side give it (1.4, 2.5: the PM's or the Opposition Leader's,
+        front or reverse; a Backbencher's): its actions by ability and level, with their effects."""
+        return self._mat(s)
+
     def _mat(self, s: int) -> dict:
         r = self.role[s]
         if r in ("gbb", "obb"):

@@ -131,6 +131,7 @@ class PrimeMinisterGame(Game):
     name = "prime_minister"
     min_players = 2
     max_players = 4
+    shared_component_tables = True  # the engine reads module-level tables (user_components.activate)
     OPTIONS = {
         "max_rounds": Option(50, int, "end the game after this many rounds (0 = no limit): truncation, no winner",
                              check=lambda v: v >= 0, expected="int >= 0"),
@@ -180,13 +181,18 @@ class PrimeMinisterGame(Game):
         """The short ways to type ``action`` (``text.typed_forms``)."""
         return typed_forms(player, action)
 
-    def _use_components(self) -> None:
-        """Install this game's component set if another one was installed since (``user_components.py``)."""
+    def use_components(self) -> None:
+        """Install this game's component set in the engine's module-level tables if another one was installed since
+        (``user_components.py``)."""
         if active_fingerprint() != self._component_fp:
             activate_components(self._component_docs, self._component_fp)
 
+    def component_set(self) -> str | None:
+        """The fingerprint of the game's own component set (``components``), ``None`` for the shipped one."""
+        return self._component_fp
+
     def new_initial_state(self, seed=None, deal=None) -> "PrimeMinisterState":
-        self._use_components()
+        self.use_components()
         st = PrimeMinisterState(self, new_rng(seed))
         st._setup(deal)
         return st
@@ -194,13 +200,13 @@ class PrimeMinisterGame(Game):
     def state_from_position(self, position: dict, seed: int | None = None) -> "PrimeMinisterState":
         """A table at a phase of a round or in a player's turn (RULES.md "Positions", ``positions.py``); what the
         position leaves out comes from the seeded setup. Strictly validated: :class:`PositionError`."""
-        self._use_components()
+        self.use_components()
         return state_from_position(self, position, seed, PrimeMinisterState)
 
     def state_from_json(self, data: dict) -> "PrimeMinisterState":
         """A state saved by ``to_json``, strictly validated (``saved.py``): anything inconsistent raises
         :class:`StateFormatError` naming the field and what was expected; the legal actions are recomputed."""
-        self._use_components()
+        self.use_components()
         return PrimeMinisterState.from_json(self, data)
 
     # --- what a fresh state of this configuration holds (for validation; cached) ------------------------------------

@@ -90,6 +90,11 @@ class TurnsMixin:
         self._event("event_drawn", event=EVENT_IDS[e])
         self._ask("event", pm, legal)
 
+    def event_options(self) -> list:
+        """The drawn Event's options as the PM chooses among them now, each with its ``label``, ``cost`` in cubes and
+        ``effects`` (Scenario 5's riots: the negative effects doubled, the positive ones cancelled)."""
+        return self._event_options()
+
     def _event_options(self) -> list:
         opts = EVENT_LIST[self.event]["options"]
         if self.scen.get("num") == 5 and self.event == self.scen["riots"]:  # L1138: doubled, positive cancelled

@@ -1,16 +1,16 @@
 """Which component set the rules engines' shared tables hold, for every game live in the server at once.
 
 A game built with its own ``components`` reads them from per-game tables where its engine has them (Politix keeps
-its card values on the game). Prime Minister's engine reads module-level tables on its hot path, installed
-process-wide (``hustings.prime_minister.user_components.activate``): two live games with different component sets
-would otherwise play by whichever set was installed last. So every use of a game in the server goes through
-:data:`TABLES`:
+its card values on the game). A game whose engine reads module-level tables on its hot path
+(``Game.shared_component_tables``: Prime Minister's) has its set installed process-wide (``Game.use_components``):
+two live games with different component sets would otherwise play by whichever set was installed last. So every use
+of a game in the server goes through :data:`TABLES`:
 
 * :meth:`ComponentTables.use` ``(game)`` installs the game's set and holds it while the block runs. Any number of
   threads share the tables when their games use the same set (the shipped one, most of the time); a game of
   another set waits until they are done, then installs its own (first come, first served);
 * :meth:`ComponentTables.exclusive` holds the tables alone, for whatever installs a set as a side effect
-  (building a game: ``PrimeMinisterGame.__init__`` installs its set).
+  (building a game of shared tables installs its set).
 
 Always take the tables before a session's own lock (:class:`hustings.web.sessions.Session` does), never inside it.
 """
@@ -22,9 +22,9 @@ import threading
 
 def _shared_set(game):
     """``(True, key)`` for a game whose engine reads process-wide tables (``key``: its set), else ``(False, None)``."""
-    if not hasattr(game, "_use_components"):
+    if not getattr(game, "shared_component_tables", False):
         return False, None
-    return True, getattr(game, "_component_fp", None)
+    return True, game.component_set()
 
 
 class ComponentTables:
@@ -92,7 +92,7 @@ class ComponentTables:
         if not shared:
             yield
             return
-        with self._hold(key, game._use_components):
+        with self._hold(key, game.use_components):
             yield
 
     def exclusive(self):
