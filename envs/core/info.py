@@ -31,6 +31,10 @@ class GameInfo:
             suit symbols.
         engine: the module of the game's compiled batched engine (its ``BatchEngine``; see
             :mod:`hustings.vector`), or ``None`` where N games are stepped by the rules module in a loop.
+        web: the module of the game's page words (its ``web.py``: the table the page draws, the questions' labels,
+            the story's wording, the end, the card reference and the set-up form's words; the names it holds are
+            listed in :mod:`hustings.core.page`), or ``None`` where the page shows the text rendering and the rules'
+            own names of the moves.
         search_speed_target: whether ``python -m hustings.bench --search`` holds the game's IS-MCTS to the speed
             target against OpenSpiel's ISMCTSBot over hearts (games whose trick play is comparable to hearts').
         env_speed_target: the AEC env's speed target in ``python -m hustings.bench``: its random-play steps per
@@ -51,6 +55,7 @@ class GameInfo:
     env_speed_target: float = 3.0
     suit_cards: bool = False
     engine: str | None = None
+    web: str | None = None
 
     @property
     def min_players(self) -> int:

@@ -29,6 +29,7 @@ GAME_INFO = GameInfo(
     search_speed_target=True,
     suit_cards=True,
     engine="hustings.democracy.engine",
+    web="hustings.democracy.web",
 )
 
 #: The AEC env class, generated from the declaration.

@@ -27,6 +27,7 @@ GAME_INFO = GameInfo(
     search={"iterations": 80, "prior": 30.0},
     teams=True,
     engine="hustings.politix.engine",
+    web="hustings.politix.web",
 )
 
 #: The AEC env class, generated from the declaration.

@@ -26,6 +26,7 @@ GAME_INFO = GameInfo(
     teams=False,
     search_speed_target=True,
     engine="hustings.politrickers.engine",
+    web="hustings.politrickers.web",
     env_speed_target=3.3,  # its AEC env against connect_four_v3 (python -m hustings.bench)
 )
 

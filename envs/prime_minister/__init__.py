@@ -27,6 +27,7 @@ GAME_INFO = GameInfo(
             "c": 0.7},
     teams=True,
     env_speed_target=2.0,  # its AEC env against connect_four_v3 (python -m hustings.bench)
+    web="hustings.prime_minister.web",
 )
 
 #: The AEC env class, generated from the declaration.

@@ -7,7 +7,8 @@ as a read-only page, and a reference of its cards and set-up options for tooltip
 ==========================================  =========================================================================
 
 Nothing here depends on a game in progress: a card's text is the printed (or reconstructed) card of the shipped
-component set, never what anybody holds.
+component set, never what anybody holds. The texts and words are the game's own (its ``web.py``: ``QUICK_RULES``,
+``cards()``, ``setup_words()``; :mod:`hustings.core.page`).
 """
 from __future__ import annotations
 
@@ -18,68 +19,7 @@ import re
 
 import hustings
 
-#: A few lines a new player reads first, per game.
-SUMMARY = {
-    "democracy": [
-        "Every trick, each player commits one card face down; when all have committed the trick is turned up.",
-        "The upcard turned from the voting pool names trump. The highest trump wins; with no trump played the "
-        "highest card wins. The 6 of trump beats the 5 of trump when both are played.",
-        "Ranks, low to high: 6 7 8 9 10 J Q K A 3 4 5. Points: 5 = 5, 4 = 4, 3 and A = 3, K Q J = 2, "
-        "10 9 8 7 = 1, 6 = 0; a joker is a non-trump 5 worth nothing.",
-        "At the end of an island, 13 or more points of one suit win that suit's tribe. The first to 5 tribes wins.",
-    ],
-    "politrickers": [
-        "Each player belongs to a party, Tails or Claws. The first card of a trick sets the Ruling Suit and Party.",
-        "Ruling-Party players follow the Ruling Suit; the Opposition follows the Opposition Suit. If you cannot "
-        "follow, you may have to switch party, or play a card face down (it cannot win).",
-        "The suit with the larger sum is the Popular Policy; its lowest card wins. Economy is trump: the last "
-        "Economy card played wins.",
-        "The winner puts a Power Token on its party's plate of the Libra. Win a trick with no token left and you "
-        "are Disgraced; a plate with 7 tokens collapses. After 3 rounds (or at 7 VP) the most VP wins.",
-    ],
-    "politix": [
-        "Parties persuade voter groups. On your turn draw 3 action cards, or play: special cards beside players, "
-        "then one persuasion of a voter group by one method.",
-        "Your power is your politician's skill + your party symbol + special cards beside you + the top event + "
-        "1 per card played. One voter card needs its symbols in power; each further card needs 1 more.",
-        "When the last voter card is taken, each party's groups are sorted from least to most: the party whose "
-        "least group is largest wins (then the second least, ...); a tie goes to fewer turns.",
-    ],
-    "prime_minister": [
-        "A Victorian parliament: a Prime Minister, an Opposition Leader and Backbenchers. Each round bills are "
-        "selected, players take actions with cubes, bills are resolved, challenges and elections may follow.",
-        "Actions (Campaign, Debate, Flatter, Hobnob, Influence) move Popularity in the Sectors, Votes on bills, "
-        "Favour and Standing; Supporters are cards with two options each.",
-        "VP are pooled: an award to the Government or the Opposition goes to every member of that side (in a "
-        "Pact, to both). The Prime Minister who reaches 100 VP wins.",
-    ],
-}
-
-#: The set-up form's words for each option; ``requires``: the table sizes or other options it needs.
-OPTIONS = {
-    "democracy": {"max_islands": {"label": "Island limit", "help": "the game stops with no winner after this many "
-                                  "islands (empty: no limit)"}},
-    "politrickers": {},
-    "politix": {
-        "teams_3v3": {"label": "Two parties of three", "help": "6 players: right (P0-P2) against left (P3-P5) "
-                      "instead of three parties of two", "requires": {"players": [6]}},
-        "max_turns": {"label": "Turn limit", "help": "the game stops with no winner after this many turns (empty: "
-                      "no limit)"},
-        "components": {"label": "Own card set", "help": "a JSON card set on the server (empty: the shipped set)",
-                       "advanced": True},
-    },
-    "prime_minister": {
-        "scenario": {"label": "Scenario", "help": "the standard game or one of the rulebook's Scenarios"},
-        "max_rounds": {"label": "Round limit", "help": "the game stops with no winner after this many rounds (0: no "
-                       "limit)"},
-        "question_time": {"label": "Question Time", "help": "the optional rule: 4 players, the standard game or "
-                          "Scenario 6", "requires": {"players": [4], "scenario": [0, 6]}},
-        "alternate_vote_tracker": {"label": "Alternate Vote Tracker", "help": "show bill projections as on the "
-                                   "Alternate Vote Tracker (no rule changes)"},
-        "components": {"label": "Own components", "help": "JSON component values on the server (empty: the "
-                       "shipped ones)", "advanced": True},
-    },
-}
+from .view import page
 
 
 def games() -> list[str]:
@@ -179,54 +119,6 @@ def rules_html(game: str) -> str:
 
 
 # --- cards and options --------------------------------------------------------------------------------------------
-def _politrickers_cards() -> dict:
-    from hustings.politrickers.cards import SUIT_NAMES, SUIT_SHORT
-
-    out = {short: f"{name}: a main suit, values 1-10 (low cards win the Popular Policy)"
-           for short, name in zip(SUIT_SHORT[:4], SUIT_NAMES[:4])}
-    out["Eco"] = "Economy: trump. Played face up, Economy is Popular and the last Economy card played wins"
-    out["Mig"] = ("Migration: playable on any turn; move one of your tokens on the Libra to the other plate. It sets "
-                  "no suit and cannot win")
-    return out
-
-
-def _pm_cards() -> dict:
-    from hustings.prime_minister.components import (BILL_LIST, CAREERS, EVENT_LIST, POLITICIANS, SUPPORTER_LIST)
-
-    from .view import bill_text, effect_text, supporter_text, _event_text
-
-    out = {}
-    for c in SUPPORTER_LIST:
-        out[c["name"]] = "Supporter, " + supporter_text(c)
-    for b in BILL_LIST:
-        out[b["name"]] = bill_text(b)
-    for e in EVENT_LIST:
-        out[e["name"]] = "Event: " + _event_text(e)
-    for c in CAREERS.values():
-        req = c["requirements"]
-        need = ", ".join(x for x in (req.get("ability") and f"{req['ability']} ability",
-                                     f"Standing {req['standing_min']}+", f"Favour {req['favour_min']}+") if x)
-        out.setdefault(c["name"], f"Career card ({c['side']}; needs {need}): "
-                                  + "; ".join(effect_text(x) for x in c["effects"]))
-    for p in POLITICIANS.values():
-        ab = ", ".join(f"{k.title()} {v}" for k, v in p["abilities"].items())
-        camp = f"; campaigns in {', '.join(p['campaign_sectors'])}" if p.get("campaign_sectors") else ""
-        out[p["name"]] = f"{p['party'].title()} politician: {ab}{camp}"
-    return out
-
-
-def _pm_scenarios() -> list[dict]:
-    from hustings.prime_minister.components import SCENARIOS
-
-    out = [{"value": 0, "label": "Standard game", "players": [2, 3, 4]}]
-    for num in sorted(SCENARIOS):
-        s = SCENARIOS[num]
-        counts = list(s["player_counts"])
-        out.append({"value": num, "label": f"{num}. {s['name']} ({' or '.join(map(str, counts))} players)",
-                    "players": counts, "help": s.get("victory", "")})
-    return out
-
-
 @functools.lru_cache(maxsize=8)
 def reference(game: str) -> dict:
     """The game's card texts by name, its quick rules, and the set-up form's words: of the shipped component set,
@@ -240,20 +132,9 @@ def reference(game: str) -> dict:
 
 
 def _reference(game: str) -> dict:
-    from .view import card_texts_politix
-
-    cards: dict = {}
-    if game == "politrickers":
-        cards = _politrickers_cards()
-    elif game == "politix":
-        cards = card_texts_politix()
-    elif game == "prime_minister":
-        cards = _pm_cards()
-    options = {k: dict(v) for k, v in OPTIONS.get(game, {}).items()}
-    if game == "prime_minister":
-        options["scenario"]["choices"] = _pm_scenarios()
+    words = page(game)
     return {"game": game, "title": hustings.registry.info(game).title, "rules_url": f"/rules/{game}",
-            "summary": SUMMARY.get(game, []), "cards": cards, "options": options}
+            "summary": list(words.QUICK_RULES), "cards": words.cards(), "options": words.setup_words()}
 
 
 def routes() -> list:

@@ -34,7 +34,7 @@ from . import inputs
 from .boards import board_view
 from .security import token_matches
 from .tables import TABLES
-from .view import move_label, seat_view
+from .view import layout, move_label, seat_view
 
 #: The most bot moves one request plays (a guard; every game ends long before).
 MAX_BOT_MOVES = 10_000
@@ -390,6 +390,7 @@ class Session:
             out = {
                 "id": self.id, "kind": self.kind, "title": self.title, "game": game.name,
                 "suit_cards": hustings.registry.info(game.name).suit_cards,
+                "layout": layout(game.name),  # the kind of table the page draws (the game's web.py: view.py)
                 "num_players": game.num_players, "options": options, "players": self.names,
                 "seat": self.seat, "viewer": viewer, "public": public, "move_number": self.move_number,
                 "finished": over, "current_player": None if over else current,

@@ -98,7 +98,7 @@ def test_ci_runs_the_test_command_the_readme_shows():
 # --- the house by concept ---------------------------------------------------------------------------------------
 GAMES = ("democracy", "politix", "politrickers", "prime_minister")
 ROLE_FILES = ("__init__.py", "rules.py", "observe.py", "sample.py", "saved.py", "positions.py", "text.py", "bots.py",
-              "RULES.md")
+              "web.py", "RULES.md")
 
 
 def _in_game(path: str) -> bool:

@@ -185,7 +185,7 @@ class Reference:
         return view
 
 
-VIEW_KEYS = {"id", "kind", "title", "game", "suit_cards", "num_players", "options", "players", "seat", "viewer",
+VIEW_KEYS = {"id", "kind", "title", "game", "suit_cards", "layout", "num_players", "options", "players", "seat", "viewer",
              "move_number", "finished", "current_player", "your_turn", "legal", "text", "board", "log_from", "log", "result", "saved",
              "record_available", "table", "public", "save_error"}
 

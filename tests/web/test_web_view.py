@@ -266,6 +266,40 @@ def test_the_end_names_the_winner_and_why(name):
     assert end["standings"]
 
 
+# --- each game's page words ---------------------------------------------------------------------------------------------
+PAGE_NAMES = ("LAYOUT", "HEADS", "MAJOR", "STORY_LABELS", "QUICK_RULES", "table", "prompt", "waiting", "end",
+              "story_line", "cards", "setup_words")
+
+
+def test_each_game_gives_the_page_the_same_names_from_its_own_folder():
+    layouts = []
+    for name in hustings.games():
+        words = view.page(name)
+        assert words.__name__ == hustings.registry.info(name).web == f"hustings.{name}.web"
+        assert all(hasattr(words, attr) for attr in PAGE_NAMES), name
+        assert all(callable(getattr(words, attr)) for attr in PAGE_NAMES if attr.islower()), name
+        assert view.layout(name) == words.LAYOUT and words.LAYOUT not in hustings.games()
+        layouts.append(words.LAYOUT)
+    assert len(set(layouts)) == len(layouts)
+
+
+def test_a_game_without_page_words_is_shown_by_its_rules_names(monkeypatch):
+    monkeypatch.setattr(view, "page", lambda name: view._PlainPage)
+    for table, attr in (("TABLES", "table"), ("PROMPTS", "prompt"), ("WAITING", "waiting"), ("ENDS", "end")):
+        monkeypatch.setattr(view, table, view._PerGame(attr))
+    g = Game("politix", 3, 1)
+    st = g.state
+    g.seat = p = st.current_player()
+    v = g.view(p)
+    assert [c["label"] for c in v["prompt"]["choices"]] == [st.game.display_name(p, a) for a in st.legal_actions()]
+    assert v["waiting"] is None and v["table"]["game"] == "politix"
+    g = played("politix", 3, 1)
+    assert not any(e["label"] for e in g.log)
+    story = [line["text"] for f in g.view(None)["feed"] for line in f["lines"]]
+    assert story and story[-1] == g.state.game.describe_event(g.state.events(None)[-1])
+    assert g.view(0)["end"]["standings"] and view.layout("politix") is None
+
+
 # --- the reference -----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(hustings.games()))
 def test_the_reference_has_the_cards_the_rules_and_the_words_of_the_set_up_form(name):

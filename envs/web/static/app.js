@@ -13,8 +13,8 @@ const el = (tag, attrs = {}, ...kids) => {
   return e;
 };
 const plural = (n, word, many = word + "s") => `${n} ${n === 1 ? word : many}`;
-const TITLES = {democracy: "Democracy", politrickers: "Politrickers", politix: "Politix",
-                prime_minister: "Prime Minister"};
+// a game's name as players say it, from the server's catalogue (the page names no game itself)
+const titleOf = (name) => ((catalogue && catalogue.games.find((g) => g.name === name)) || {}).title || name;
 const ICONS = {  // inline SVG: every browser draws them (no font needed)
   start: "M4 3h2v14H4zM17 3v14L7 10z", back: "M15 3v14L5 10z", play: "M6 3v14l10-7z",
   pause: "M5 3h4v14H5zM11 3h4v14h-4z", step: "M5 3v14l10-7z", end: "M14 3h2v14h-2zM3 3v14l10-7z"};
@@ -162,7 +162,7 @@ async function fillSetup() {
   const rules = $("#setup-rules");
   rules.innerHTML = "";
   rules.dataset.game = info.name;
-  rules.append(el("h3", {text: `${TITLES[info.name] || info.title}: how to play`}),
+  rules.append(el("h3", {text: `${info.title || info.name}: how to play`}),
                el("ul", {}, ...ref.summary.map((s) => el("li", {text: s}))),
                ref.rules_url ? el("a", {href: ref.rules_url, target: "_blank", rel: "noopener",
                                         text: "The full rules notes"}) : null);
@@ -321,7 +321,7 @@ function setStatus(text, yours, n) {
 function render(v) {
   const t = v.table || {};
   const kindText = {play: `you are P${v.seat}`, watch: "bots only", replay: "replay"}[v.kind];
-  $("#game-title").textContent = `${TITLES[v.game] || v.game} · ${v.num_players} players · ${kindText}` +
+  $("#game-title").textContent = `${titleOf(v.game)} · ${v.num_players} players · ${kindText}` +
     (v.title ? ` · ${v.title}` : "");
   const status = $("#status");
   delete status.dataset.showing;
@@ -334,9 +334,10 @@ function render(v) {
   // the table
   const board = $("#board");
   $("#table-col").dataset.game = v.game;
+  $("#table-col").dataset.layout = v.layout || "";
   const keepScroll = window.scrollY;
   board.innerHTML = "";
-  const draw = BOARDS[t.table && t.table.game];
+  const draw = t.table && layoutOf(v).board;
   if (draw) board.append(draw(t.table, v));
   else if (v.public) board.append(el("p", {class: "muted", text: "A seat's table is shown only in the browser that started the game."}));
   else board.append(el("pre", {class: "table", id: "table-main"}, v.text));
@@ -375,16 +376,16 @@ function renderMoves(v, waiting) {
     q.textContent = v.finished ? "The game is over" : waiting ? "The bots are playing…" : (t.waiting || "Waiting…");
     box.classList.add("waiting");
     const hand = t.table && t.table.hand;
-    if (hand && hand.length && t.table.game !== "prime_minister") moves.append(handView(t.table, hand));
+    if (hand && hand.length && layoutOf(v).card) moves.append(handView(v, hand));
     else moves.append(el("span", {class: "none", text: v.finished ? "" : "Waiting for the other players."}));
     if (hadFocus) $("#status").focus({preventScroll: true});
     return;
   }
   box.classList.remove("waiting");
   q.textContent = prompt.question;
-  const draw = CHOICES[t.table && t.table.game] || groupedChoices;
-  if (t.table && t.table.game === "politix" && t.table.hand && t.table.phase !== "discard") {
-    moves.append(el("div", {class: "your-hand"}, el("span", {class: "muted", text: "Your hand: "}), handView(t.table, t.table.hand)));
+  const draw = layoutOf(v).choices || groupedChoices;
+  if (t.table && layoutOf(v).handAbove && t.table.hand && t.table.phase !== "discard") {
+    moves.append(el("div", {class: "your-hand"}, el("span", {class: "muted", text: "Your hand: "}), handView(v, t.table.hand)));
   }
   moves.append(draw(prompt.choices, t.table, v));
   const first = moves.querySelector("button.move");
@@ -428,7 +429,7 @@ function demChoices(choices) {
   return row;
 }
 
-// Politrickers: the whole hand, each card once; a card playable after a paid switch has its own small button.
+// libra-tricks: the whole hand, each card once; a card playable after a paid switch has its own small button.
 function ptChoices(choices, table) {
   const row = el("div", {class: "hand-row"});
   const byCard = new Map();
@@ -449,7 +450,7 @@ function ptChoices(choices, table) {
   return row;
 }
 
-// Politix: turn moves; special cards once each with a button per player; persuasion as a group x method grid.
+// persuasion: turn moves; special cards once each with a button per player; persuasion as a group x method grid.
 function pxChoices(choices, table, v) {
   const root = el("div", {class: "choices"});
   const by = (g) => choices.filter((c) => c.group === g);
@@ -522,17 +523,15 @@ function pxCard(card) {
   return tipped(el("span", {class: `px ${cls}`}, card.name, card.count > 1 ? el("b", {text: ` ×${card.count}`}) : null),
                 cardText(card.name));
 }
-function handView(table, hand) {
-  const row = el("div", {class: "hand-row"});
-  if (table.game === "democracy") hand.forEach((c) => row.append(demCard(c)));
-  else if (table.game === "politrickers") hand.forEach((c) => row.append(tipped(ptCard(c), cardText(c))));
-  else if (table.game === "politix") hand.forEach((c) => row.append(pxCard(c)));
+function handView(v, hand) {
+  const row = el("div", {class: "hand-row"}), card = layoutOf(v).card;
+  if (card) hand.forEach((c) => row.append(card(c)));
   return row;
 }
 const seatName = (v, p) => p === v.viewer ? `P${p} ${v.kind === "play" ? "(you)" : `(${v.players[p]})`}` : `P${p} (${v.players[p]})`;
 
-// --- Democracy -----------------------------------------------------------------------------------------------------
-function democracyBoard(t, v) {
+// --- suited cards committed face down to tricks under an upcard (layout "suit-tricks") ------------------------------
+function suitTricksBoard(t, v) {
   const root = el("div", {class: "board dem", id: "dem-board"});
   const upcard = t.upcard ? el("span", {class: "upcard"}, "Upcard ", demCard(t.upcard, true),
                                t.trump ? el("b", {class: `trump suit-${SUIT_OF[t.trump]}`},
@@ -585,8 +584,8 @@ function democracyBoard(t, v) {
   return root;
 }
 
-// --- Politrickers --------------------------------------------------------------------------------------------------
-function politrickersBoard(t, v) {
+// --- tricks with parties and the Libra's plates of tokens (layout "libra-tricks") -----------------------------------
+function libraTricksBoard(t, v) {
   const root = el("div", {class: "board pt-board", id: "pt-board"});
   root.append(el("div", {class: "strip"},
     el("span", {}, el("b", {text: `Round ${t.round} of ${t.rounds}`}), `, trick ${Math.min(t.trick, t.tricks)} of ${t.tricks}`),
@@ -635,8 +634,8 @@ function politrickersBoard(t, v) {
   return root;
 }
 
-// --- Politix -------------------------------------------------------------------------------------------------------
-function politixBoard(t, v) {
+// --- voter groups persuaded by method, parties' voters, cards beside the seats (layout "persuasion") ---------------
+function persuasionBoard(t, v) {
   const root = el("div", {class: "board px-board", id: "px-board"});
   root.append(el("div", {class: "strip"},
     el("span", {}, el("b", {text: `Turn ${t.turn}`}), t.to_play !== null ? ` · P${t.to_play} to play` : ""),
@@ -688,14 +687,14 @@ function politixBoard(t, v) {
   return root;
 }
 
-// --- Prime Minister ------------------------------------------------------------------------------------------------
+// --- a parliament: tracks, Sectors, bills and seats (layout "parliament") ------------------------------------------
 function partySpan(p) { return el("span", {class: `party-${p}`, text: p}); }
 function track(lo, hi, value) {
   const t = el("div", {class: "track"});
   for (let i = lo; i <= hi; i++) t.append(el("div", {class: "cell" + (i === value ? " on" : ""), text: i}));
   return t;
 }
-function pmBoard(b, v) {
+function parliamentBoard(b, v) {
   const root = el("div", {class: "board pm", id: "pm-board"});
   root.append(el("div", {class: "strip"},
     el("span", {}, el("b", {text: `Round ${b.round}`})),
@@ -767,8 +766,17 @@ function pmBoard(b, v) {
   return root;
 }
 
-const BOARDS = {democracy: democracyBoard, politrickers: politrickersBoard, politix: politixBoard, prime_minister: pmBoard};
-const CHOICES = {democracy: demChoices, politrickers: ptChoices, politix: pxChoices};
+// The page draws a game by the kind of table its view names (v.layout: the game's web.py on the server says which):
+// the board, the question's choices (default: grouped buttons), a card in hand, whether the hand is shown above the
+// choices, and whether a move's first event words the move (the story then says it once). The question goes above
+// the table for some kinds (app.css: #table-col[data-layout=...]).
+const LAYOUTS = {
+  "suit-tricks": {board: suitTricksBoard, choices: demChoices, card: (c) => demCard(c)},
+  "libra-tricks": {board: libraTricksBoard, choices: ptChoices, card: (c) => tipped(ptCard(c), cardText(c))},
+  "persuasion": {board: persuasionBoard, choices: pxChoices, card: (c) => pxCard(c), handAbove: true, echoes: true},
+  "parliament": {board: parliamentBoard, echoes: true},
+};
+const layoutOf = (v) => (v && LAYOUTS[v.layout]) || {};
 
 // --- the end -------------------------------------------------------------------------------------------------------
 function renderEnd(v) {
@@ -800,9 +808,9 @@ function renderEnd(v) {
 }
 
 // --- the story so far ----------------------------------------------------------------------------------------------
-// Card names in the story drawn with their suits (Democracy: 7H -> 7♥ in red).
+// Card names in the story drawn with their suits (games with suit_cards: 7H -> 7♥ in red).
 function withCards(text) {
-  if (!game || game.game !== "democracy") return [text];
+  if (!game || !game.suit_cards) return [text];
   const out = [], re = /\b(10|[3-9JQKA])([CDHS])\b/g;
   let last = 0, m;
   while ((m = re.exec(text)) !== null) {
@@ -820,7 +828,7 @@ function renderLog(v, upTo = Infinity) {
   const byMove = new Map(feed.map((f) => [f.n, f.lines]));
   const labels = new Map(feed.filter((f) => f.move).map((f) => [f.n, f.move]));
   const line = (l) => el("li", {class: `ev ${l.tone}`}, ...withCards(l.text));
-  const echoes = v.game === "politix" || v.game === "prime_minister";
+  const echoes = layoutOf(v).echoes;
   for (const l of byMove.get(0) || []) ol.append(line(l));
   let group = null;
   for (const e of log) {
@@ -946,7 +954,7 @@ async function loadSaved() {
           (r.result.scores ? ` · scores ${r.result.scores.join(" / ")}` : "")
         : "no winner (stopped)";
       body.append(el("tr", {"data-name": r.name},
-        el("td", {text: savedDate(r.name)}), el("td", {text: `${TITLES[r.game] || r.game}, ${r.num_players} players`}),
+        el("td", {text: savedDate(r.name)}), el("td", {text: `${titleOf(r.game)}, ${r.num_players} players`}),
         el("td", {text: players.map((p, i) => `P${i} ${p}`).join(", ")}), el("td", {text: r.moves}),
         el("td", {text: res}),
         el("td", {}, el("button", {text: "Replay", class: "replay-saved", onclick: async () => {
@@ -1000,7 +1008,7 @@ async function init() {
     catalogue = await api("GET", "/api/catalogue");
   } catch (e) { message(`cannot reach the server: ${e.message}`); return; }
   $("#version").textContent = `hustings ${catalogue.version}`;
-  for (const g of catalogue.games) $("#game").append(el("option", {value: g.name, text: TITLES[g.name] || g.title || g.name}));
+  for (const g of catalogue.games) $("#game").append(el("option", {value: g.name, text: g.title || g.name}));
   await fillSetup();
   await resume();
   document.body.dataset.ready = "1";
