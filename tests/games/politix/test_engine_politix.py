@@ -22,7 +22,7 @@ from hustings.politix.engine import BatchEngine  # noqa: E402
 from helpers import ROOT  # noqa: E402
 
 SIZES = [(2, {}), (3, {}), (4, {}), (5, {}), (6, {}), (6, {"teams_3v3": True})]
-GAMES_PER_SIZE = 40  # about 8,000 decisions per size in the default run; the slow sweep: 2,000 per size
+GAMES_PER_SIZE = 40  # about 8,000 decisions per size in the default run; the slow sweep: 10,000 games per size
 
 
 def first_bad(a: np.ndarray, b: np.ndarray) -> int:
@@ -130,8 +130,8 @@ def test_random_games_from_seeds_match_the_rules_move_for_move(n, options):
 @pytest.mark.parametrize("n,options", SIZES)
 def test_many_more_random_games_match_the_rules(n, options):
     game = PolitixGame(n, **options)
-    for batch in range(4):
-        engine, states = from_seeds(game, range(50_000 + 500 * batch, 50_500 + 500 * batch))
+    for batch in range(10):
+        engine, states = from_seeds(game, range(50_000 + 1000 * batch, 51_000 + 1000 * batch))
         play_both(engine, states, random.Random(100 * n + batch), every=23)
 
 
