@@ -15,8 +15,9 @@ A game is one row of each of these arrays:
   beside, kept as ``mods`` is), the discard pile, the parties' voter piles, the events drawn, the voter deck, the
   base support, the draw-pile record since the last reshuffle, and last the action draw pile (``D`` = the game's
   action cards, ``components`` included; decks top = last);
-* ``big`` int32[N, BIG]: the parties' turns, the turn count, ``score_version`` and the Mersenne Twister's index;
-* ``mt`` uint32[N, 624]: the Mersenne Twister's words.
+* ``big`` int32[N + 1, BIG]: the parties' turns, the turn count, ``score_version`` and the Mersenne Twister's index;
+* ``mt`` uint32[N + 1, 624]: the Mersenne Twister's words (the last row of both is a spare that belongs to no game:
+  :func:`reset_games` seeds two games at a time).
 
 ``cfg`` (int64) holds the configuration: the table size, the parties, the turn cap, and the card data the rules read
 from ``game`` (symbols, skills, event and party modifiers, politicians' parties, the deck's composition, the group
@@ -26,7 +27,8 @@ entry as ``observe.py`` computes it (the rules state's incrementally kept vector
 path are inlined (``inline="always"``); the rare, long ones (the twister's refill, a reshuffle, the final scoring)
 are calls, which keeps the compiled code small. The kernels are compiled without numba's reference counting
 (``_nrt=False``, :data:`KERNEL`): they allocate nothing, and the counting numba otherwise does on the arrays of every
-call took about a third of the time of a step.
+call took about a third of the time of a step. Array accesses go through :func:`_at`, :func:`_put`, :func:`_add`
+(unsigned indices).
 """
 from __future__ import annotations
 
@@ -75,7 +77,7 @@ TURNS, TURN_COUNT, SCORE_VERSION, MTI = 0, MAX_PARTIES, MAX_PARTIES + 1, MAX_PAR
 BIG = MAX_PARTIES + 3
 
 # cfg's entries: the configuration ...
-C_N, C_P, C_HAS_BASE, C_CAP, C_D = range(5)  # C_CAP: max_turns, -1 for none
+C_N, C_P, C_HAS_BASE, C_CAP, C_D = range(5)  # C_CAP: max_turns, -1 for none; C_D: the action cards
 C_PARTY_OF = 8  # [seat]
 # ... the card data (the game's tables, components included) ...
 C_SYMBOLS = C_PARTY_OF + MAX_SEATS  # [group * NM + method]
