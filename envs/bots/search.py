@@ -24,12 +24,13 @@ rooted at the searching seat's information set. Each iteration
 3. *expands* one untried legal action (uniformly; with heuristic rollouts the heuristic's own choice first, so a
    node's first visit plays as the rollout would). With ``fpu`` set (first-play urgency) a node is not expanded
    while its best tried child's UCB value beats the node's own mean (for the seat to move) plus ``fpu``;
-4. *rolls out* with uniformly random moves (``State.random_rollout``) or the game's ``heuristic`` bot
-   (``rollout=``) to the end, or until ``depth`` steps were played or the scores changed ``horizon`` times since the
-   root (``State.score_version``), whichever comes first (both ``None`` by default: to the end). A rollout stopped
-   early is valued by ``leaf``: ``returns``, the game's own ``state.returns()`` as it reports them there (all four
-   games report 0 for every seat before the end, as for a truncated game), or ``scores``,
-   ``tanh((own team's score - best other team's) / scale)`` (:func:`score_values`); a finished or truncated game always by its ``returns()``;
+4. *rolls out* with uniformly random moves (``State.random_rollout``, or the compiled engine: ``backend``) or the
+   game's ``heuristic`` bot (``rollout=``) to the end, or until ``depth`` steps were played or the scores changed
+   ``horizon`` times since the root (``State.score_version``), whichever comes first (both ``None`` by default: to
+   the end). A rollout stopped early is valued by ``leaf``: ``returns``, the game's own ``state.returns()`` as it
+   reports them there (all four games report 0 for every seat before the end, as for a truncated game), or
+   ``scores``, ``tanh((own team's score - best other team's) / scale)`` (:func:`score_values`); a finished or
+   truncated game always by its ``returns()``;
 5. *backs up* every seat's return into every node on the path (each node keeps the reward vector).
 
 Nodes are keyed by ``(player to move, action)`` along the path (SO-ISMCTS: the tree holds the actions, not the
@@ -47,11 +48,14 @@ SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts`
 ``ismcts:iters=1000,rollout=heuristic,c=1.0,depth=200`` / ``ismcts:seconds=0.05`` (see :func:`parse_search_spec`).
 Options left out take the game's defaults (each game's ``GAME_INFO.search``: budgets and constants only, no game code).
 
-The search is bound by the rules modules: profiled, the tree and the backup are a few per cent of an iteration; the
-rest is ``sample_hidden`` and the rollout. Random rollouts are the game's ``State.random_rollout`` (the interface
+Where random rollouts run (``backend``): with ``python`` they are the game's ``State.random_rollout`` (the interface
 loop by default; Democracy and Politrickers override it with a tight loop that plays exactly as that loop, the world
-vector written once at the end), heuristic ones a loop over ``heuristic.act`` and ``apply_unchecked``
-(``python -m hustings.bench --search``).
+vector written once at the end); with ``compiled`` one kernel call of the game's compiled engine loads the world and
+plays it out (:mod:`hustings.bots.rollout`: the same distribution of playouts from the engine's own random streams,
+reseeded from the bot's RNG at each search, so the same seed gives the same move per backend, not across them);
+``auto``, the default, takes the engine where the game's has rollouts and numba imports. Heuristic rollouts are a
+loop over ``heuristic.act`` and ``apply_unchecked``. With compiled rollouts an iteration is mostly ``sample_hidden``
+and the tree walk, in Python (``python -m hustings.bench --search``).
 """
 from __future__ import annotations
 
@@ -96,7 +100,7 @@ class _SearchBot(Bot):
     """Shared set-up of the search bots: game, options, budget, rollout policy, leaf values, RNG, sampler.
 
     Options (keyword arguments; any left out takes the game's default, then :data:`DEFAULTS`): ``iterations``,
-    ``seconds``, ``rollout``, ``c``, ``depth``, ``horizon``, ``leaf``, ``scale``, ``fpu`` (see
+    ``seconds``, ``rollout``, ``c``, ``depth``, ``horizon``, ``leaf``, ``scale``, ``fpu``, ``backend``, ... (see
     :func:`parse_search_spec`). ``seed`` seeds the bot's private RNG (``reset(seed)`` reseeds it).
     """
 
