@@ -105,6 +105,28 @@ def test_compiled_rollouts_replay_through_the_rules(name, players):
         assert np.flatnonzero(engine.winners[0]).tolist() == st.winners()
 
 
+def test_politrickers_stacked_decks_are_dealt_in_rollouts():
+    """A Politrickers state with stacked decks for its next deals (a position's ``deck``) deals them in a compiled
+    rollout as the rules do."""
+    game = make_game("politrickers", 4)
+    engine = rollout_mod.engine_class("politrickers", required=True)(game, 1)
+    engine.seed_rollouts(2)
+    rng = random.Random(6)
+    dealt = 0
+    for world in worlds(game, 12, seed=6):
+        decks = []
+        for _ in range(rng.randrange(1, 3)):
+            deck = list(game.deck)
+            rng.shuffle(deck)
+            decks.append(tuple(deck))
+        world.next_decks = tuple(decks)
+        _, st = replay(engine, world)
+        assert st.is_terminal() and engine.returns[0].tolist() == st.returns()
+        assert engine.scores[0].tolist() == [float(x) for x in st.scores()]
+        dealt += len(st.next_decks) < len(world.next_decks)
+    assert dealt >= 6  # most rollouts reach a stacked deal
+
+
 @pytest.mark.parametrize("name", ENGINE_GAMES)
 def test_compiled_rollouts_stop_at_depth_and_horizon(name):
     """``max_steps`` and ``stop_version`` stop a compiled rollout where the rules' ``random_rollout`` stops."""
