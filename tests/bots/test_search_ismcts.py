@@ -437,6 +437,22 @@ def test_search_rollouts_go_through_random_rollout(monkeypatch):
     assert calls[5:] == [(7, state.score_version + 1)] * 5
 
 
+def test_without_numba_random_rollouts_run_in_python(monkeypatch):
+    """``backend=auto`` rolls out in Python where the compiled engine cannot be had (numba missing);
+    ``backend=compiled`` then says so."""
+    from hustings import vector
+
+    def no_numba(game, backend="auto"):
+        raise hustings.ConfigError(f"{game}'s compiled engine needs numba, which is not installed")
+    monkeypatch.setattr(vector, "engine_class", no_numba)
+    game = make_game("politrickers")
+    state = random_positions(game, 1, seed=2)[0]
+    bot = hustings.make_bot("politrickers", "ismcts:iters=5,rollout=random", seed=0)
+    assert bot._compiled is None and state.is_legal(bot.act(state, state.current_player()))
+    with pytest.raises(hustings.ConfigError, match="backend=compiled needs numba"):
+        hustings.make_bot("politrickers", "ismcts:backend=compiled")
+
+
 # --- obvious best moves ---------------------------------------------------------------------------------------------
 # (game, players, seed, ply): the position after ``ply`` decisions of a seeded game between heuristic bots where one
 # legal action wins for sure and every other one is clearly worse (:func:`find_forced_wins` picked them; the test
