@@ -16,12 +16,14 @@ import numpy as np
 
 from ..errors import ConfigError, StateFormatError
 from . import engine_kernels as K
+from . import engine_rollout as R
 from .cards import COFFEE, METHOD_KIND, NB, NE, NG, NK, NUM_VOTER_CARDS, SPECIAL_KINDS
 from .rules import PolitixGame, PolitixState
 
 _KERNELS = (K.reset_games, K.legal_mask, K.apply, K.observe)  # the ones every use of the engine compiles
 _announced = False
 _INT32 = 2 ** 31 - 1
+_NO_RECORD = np.zeros(0, dtype=np.int64)
 
 
 def _is_cached(kernel) -> bool:
@@ -124,6 +126,8 @@ class BatchEngine:
         self.winners = np.zeros((size, n), dtype=bool)
         self._state = (self._cfg, self._st, self._big, self._mt)
         self._public = (self.player, self.terminated, self.truncated, self.scores, self.returns, self.winners)
+        self._key = np.zeros(1, dtype=np.uint64)  # the moves' stream of rollout()
+        self._acts = np.zeros(self.num_actions, dtype=np.int64)  # rollout()'s list of legal moves
 
     # --- starting games -------------------------------------------------------------------------------------------
     def reset(self, seeds: np.ndarray, envs: np.ndarray | None = None) -> None:
@@ -253,6 +257,36 @@ class BatchEngine:
     def seed_random(seed: int) -> None:
         """Seed the generator :meth:`random_actions` draws from (not the games' deal generators)."""
         K.seed_random(int(seed))
+
+    # --- search rollouts (hustings.bots.rollout) -----------------------------------------------------------------
+    def seed_rollouts(self, seed: int) -> None:
+        """Restart the streams of :meth:`rollout`: the moves' (splitmix64, from ``seed``) and every game's deals
+        (its Mersenne Twister, as ``random.Random(seed)``)."""
+        seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        self._key[0] = np.uint64(seed)
+        R.seed_rollouts(self._mt, self._big, np.uint64(seed))
+
+    def rollout(self, k: int, state: PolitixState, max_steps: int = 1 << 62, stop_version: int = 1 << 62,
+                record: np.ndarray | None = None) -> int:
+        """Load a rules ``state`` as game ``k`` and play it on with uniformly random legal moves (a search's random
+        rollout) until it ends, ``max_steps`` moves were played or ``score_version`` reaches ``stop_version``;
+        returns the moves played, the first ``len(record)`` of them written into ``record`` (``int64``). The
+        public arrays hold the result: ``returns[k]`` (zeros if the game is not over), ``scores[k]``, ...
+
+        A load for play only, cheaper than :meth:`from_state`: the counts come from the state's world vector (which
+        the rules keep equal to ``_rebuild_world``'s), the decks and the turn from the state; the events drawn, the
+        draw-pile record since the last reshuffle and the RNG are not loaded, so game ``k`` is no longer a state for
+        :meth:`to_state`. The moves come from the engine's splitmix64 stream and the reshuffles from game ``k``'s
+        own Mersenne Twister, which goes on from rollout to rollout (:meth:`seed_rollouts` restarts both): a
+        rollout plays as the rules would play the same moves with ``random.Random`` in that generator's state (the
+        tests replay rollouts so). The state must be in play; it is not changed."""
+        head = [state.cur, state.phase, state.pg, state.pm, state.pplayed, state.ppower, state.event,
+                state.turn_count, state.score_version, len(state.voter_deck), len(state.deck)]
+        head += state.politician
+        head += state.voter_deck
+        head += state.deck
+        return R.rollout_game(k, np.array(head, dtype=np.int64), state.world, max_steps, stop_version, self._key,
+                              _NO_RECORD if record is None else record, self._acts, *self._state, *self._public)
 
     # --- reading --------------------------------------------------------------------------------------------------
     def legal_mask(self, out: np.ndarray) -> None:

@@ -19,9 +19,9 @@ from hustings.bots.search import ISMCTSBot, PIMCBot, score_values
 
 pytest.importorskip("numba")
 
-ENGINE_GAMES = ["democracy", "politrickers"]  # the games whose compiled engine has rollouts
+ENGINE_GAMES = ["democracy", "politrickers", "politix"]  # the games whose compiled engine has rollouts
 TABLES = [("democracy", 3), ("democracy", 4), ("democracy", 6), ("politrickers", 3), ("politrickers", 4),
-          ("politrickers", 5)]
+          ("politrickers", 5), ("politix", 2), ("politix", 3), ("politix", 4), ("politix", 5), ("politix", 6)]
 
 
 def make_game(name: str, players: int | None = None, **options):
@@ -54,6 +54,9 @@ def deal_rng(engine) -> random.Random:
     if module.endswith("democracy.engine"):
         from hustings.democracy import engine_kernels as kern
         index = int(engine._ints[0, kern.MT_INDEX])
+    elif module.endswith("politix.engine"):
+        from hustings.politix import engine_kernels as kern
+        index = int(engine._big[0, kern.MTI])
     else:
         from hustings.politrickers import engine_kernels as kern
         index = int(engine._big[0, kern.MTI])
@@ -277,3 +280,18 @@ def test_compiled_rollouts_are_not_weaker_at_equal_iterations(name):
     share = {b: sum(r["win_rate"] for k, r in res["bots"].items() if f"backend={b}" in k)
              for b in ("compiled", "python")}
     assert share["compiled"] >= share["python"] - 0.12, share
+
+
+@pytest.mark.parametrize("options", [{"teams_3v3": True}, {"max_turns": 30}])
+def test_politix_options_replay_through_the_rules(options):
+    """Politix's options in compiled rollouts: the 3v3 parties, and the turn cap (rollouts that end truncated)."""
+    game = make_game("politix", 6, **options)
+    engine = rollout_mod.engine_class("politix", required=True)(game, 1)
+    engine.seed_rollouts(4)
+    for world in worlds(game, 12, seed=9):
+        steps, st = replay(engine, world)
+        assert st.is_terminal() and engine.player[0] == -1
+        assert bool(engine.truncated[0]) == st.truncated
+        assert engine.returns[0].tolist() == st.returns()
+        assert engine.scores[0].tolist() == [float(x) for x in st.scores()]
+        assert np.flatnonzero(engine.winners[0]).tolist() == st.winners()
