@@ -22,6 +22,8 @@ from .cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM
                     NUM_CARDS, PLATE_MAX, ROUNDS, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE, VP_FLOOR,
                     VP_TO_END)
 
+#: the kernels' decorator: compiled once and cached, without reference counting (none of them allocates)
+KERNEL = njit(cache=True, _nrt=False)
 MAX_SEATS = 5
 LOG_MAX = TRICKS_PER_ROUND * MAX_SEATS  # the plays of a round
 # st's columns: one number each ...
@@ -38,7 +40,8 @@ HIST_POINTS = HIST + ROUNDS * 4  # [i * MAX_SEATS + seat]
 LOG = HIST_POINTS + ROUNDS * MAX_SEATS  # [i * 7 + j]: the play record of this round (cards.public_entry's tuples)
 NEXT = LOG + LOG_MAX * 7  # [i * NUM_CARDS + j]: stacked deck orders for the next deals, oldest first
 LEFT = NEXT + (ROUNDS - 1) * NUM_CARDS  # the leftovers, in the rules' order (sorted when dealt here)
-ROW = LEFT + NUM_CARDS
+DEAL = LEFT + NUM_CARDS  # scratch: the deck being dealt
+ROW = DEAL + NUM_CARDS
 # big's columns
 HANDS, SCORE_VERSION, MTI = 0, MAX_SEATS, MAX_SEATS + 1
 BIG = MAX_SEATS + 2
@@ -77,12 +80,13 @@ _MT_START = _init_genrand(19650218)
 # --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
 # Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
 # function that another file compiles in, so a shared generator could silently run stale in a cached engine.
-@njit(cache=True)
+@KERNEL
 def seed_rng(mt, big, k, key, keylen):
     """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words).
     Each step reads the word the step before wrote: it is carried in ``prev`` rather than read back from memory."""
     m = _MASK32
-    mt[k, :] = _MT_START
+    for i in range(624):
+        mt[k, i] = _MT_START[i]
     prev = np.uint64(mt[k, 0])
     i, j = 1, 0
     for _ in range(max(624, keylen)):
@@ -109,22 +113,65 @@ def seed_rng(mt, big, k, key, keylen):
     big[k, MTI] = 624
 
 
-@njit(cache=True)
+@KERNEL
+def seed_rngs(mt, big, k1, key1, len1, k2, key2, len2):
+    """:func:`seed_rng` for games ``k1`` and ``k2 != k1`` at once: each step needs the word the step before wrote,
+    so one game's seeding waits on its multiplications; two interleaved keep the processor busy."""
+    m = _MASK32
+    for i in range(624):
+        mt[k1, i] = _MT_START[i]
+        mt[k2, i] = _MT_START[i]
+    prev1 = prev2 = np.uint64(_MT_START[0])
+    i, j1, j2 = 1, 0, 0
+    for _ in range(max(624, max(len1, len2))):
+        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1664525))) \
+            + np.uint64(key1[j1]) + np.uint64(j1)
+        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1664525))) \
+            + np.uint64(key2[j2]) + np.uint64(j2)
+        prev1 = y1 & m
+        prev2 = y2 & m
+        mt[k1, i] = np.uint32(prev1)
+        mt[k2, i] = np.uint32(prev2)
+        i += 1
+        if i >= 624:
+            mt[k1, 0] = mt[k1, 623]
+            mt[k2, 0] = mt[k2, 623]
+            i = 1
+        j1 = j1 + 1 if j1 + 1 < len1 else 0
+        j2 = j2 + 1 if j2 + 1 < len2 else 0
+    for _ in range(623):
+        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
+        prev1 = y1 & m
+        prev2 = y2 & m
+        mt[k1, i] = np.uint32(prev1)
+        mt[k2, i] = np.uint32(prev2)
+        i += 1
+        if i >= 624:
+            mt[k1, 0] = mt[k1, 623]
+            mt[k2, 0] = mt[k2, 623]
+            i = 1
+    mt[k1, 0] = np.uint32(0x80000000)
+    mt[k2, 0] = np.uint32(0x80000000)
+    big[k1, MTI] = 624
+    big[k2, MTI] = 624
+
+
+@KERNEL
 def _twist(mt, big, k):
     """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division)."""
-    w = mt[k]
     for i in range(624):
         nxt = i + 1 if i < 623 else 0
         far = i + 397 if i < 227 else i - 227
-        y = (np.int64(w[i]) & 0x80000000) | (np.int64(w[nxt]) & 0x7FFFFFFF)
-        v = np.int64(w[far]) ^ (y >> 1)
+        y = (np.int64(mt[k, i]) & 0x80000000) | (np.int64(mt[k, nxt]) & 0x7FFFFFFF)
+        v = np.int64(mt[k, far]) ^ (y >> 1)
         if y & 1:
             v ^= 0x9908B0DF
-        w[i] = np.uint32(v)
+        mt[k, i] = np.uint32(v)
     big[k, MTI] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _genrand(mt, big, k):
     """The next 32-bit output of game ``k``'s generator (genrand_uint32), as an int64."""
     if big[k, MTI] >= 624:
@@ -138,7 +185,7 @@ def _genrand(mt, big, k):
     return y & 0xFFFFFFFF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _randbelow(mt, big, k, n):
     """``random.Random._randbelow(n)`` (n < 2**32): getrandbits(n.bit_length()) until below ``n``."""
     bits = 0
@@ -160,19 +207,19 @@ def _seat(x, n):
     return x
 
 
-@njit(cache=True)
-def _shuffle(mt, big, k, cards):
-    """``random.Random.shuffle(cards)`` with game ``k``'s generator (core.rules.shuffle: the same draws)."""
-    words = mt[k]
+@KERNEL
+def _shuffle(mt, big, k, st, start, size):
+    """``random.Random.shuffle`` of ``st[k, start:start + size]`` with game ``k``'s generator (core.rules.shuffle:
+    the same draws)."""
     at = big[k, MTI]
-    for i in range(len(cards) - 1, 0, -1):
+    for i in range(size - 1, 0, -1):
         bound = i + 1
         bits = 64 - leading_zeros(np.int64(bound))  # bound.bit_length()
         while True:
             if at >= 624:
                 _twist(mt, big, k)
                 at = 0
-            y = np.int64(words[at])
+            y = np.int64(mt[k, at])
             at += 1
             y ^= y >> 11
             y ^= (y << 7) & 0x9D2C5680
@@ -181,9 +228,9 @@ def _shuffle(mt, big, k, cards):
             j = (y & 0xFFFFFFFF) >> (32 - bits)
             if j < bound:
                 break
-        c = cards[i]
-        cards[i] = cards[j]
-        cards[j] = c
+        c = st[k, start + i]
+        st[k, start + i] = st[k, start + j]
+        st[k, start + j] = c
     big[k, MTI] = at
 
 
@@ -202,30 +249,30 @@ def _start_trick(st, k, chair, n):
         st[k, DOWN_ + p] = 0
 
 
-@njit(cache=True)
+@KERNEL
 def _start_round(st, big, mt, k, chair, deck, n):
     size = len(deck)
-    cards = np.empty(size, dtype=np.int64)
     if st[k, NNEXT] > 0:  # a stacked deck (a position's "deck"), dealt in order
         for i in range(size):
-            cards[i] = st[k, NEXT + i]
+            st[k, DEAL + i] = st[k, NEXT + i]
             st[k, NEXT + i] = st[k, NEXT + NUM_CARDS + i]
         st[k, NNEXT] -= 1
     else:
         for i in range(size):
-            cards[i] = deck[i]
-        _shuffle(mt, big, k, cards)
+            st[k, DEAL + i] = deck[i]
+        _shuffle(mt, big, k, st, DEAL, size)
     for p in range(n):
         h = 0
         for i in range(p * HAND_SIZE, (p + 1) * HAND_SIZE):
-            h |= 1 << cards[i]
+            h |= 1 << np.int64(st[k, DEAL + i])
         big[k, HANDS + p] = h
     for i in range(n * HAND_SIZE, size):  # the leftovers, sorted (insertion: there are at most two)
+        c = st[k, DEAL + i]
         j = LEFT + i - n * HAND_SIZE
-        while j > LEFT and st[k, j - 1] > cards[i]:
+        while j > LEFT and st[k, j - 1] > c:
             st[k, j] = st[k, j - 1]
             j -= 1
-        st[k, j] = cards[i]
+        st[k, j] = c
     st[k, NLEFT] = size - n * HAND_SIZE
     for i in range(n):  # POL-A3: the Chair shows Tails, the others alternate clockwise
         p = (chair + i) % n
@@ -245,7 +292,7 @@ def _start_round(st, big, mt, k, chair, deck, n):
     _start_trick(st, k, chair, n)
 
 
-@njit(cache=True)
+@KERNEL
 def _refresh(st, player, term, scores, returns, winners, k):
     n = scores.shape[1]
     over = term[k]
@@ -258,20 +305,28 @@ def _refresh(st, player, term, scores, returns, winners, k):
         returns[k, p] = 0.0 if not anyone else (1.0 if winners[k, p] else -1.0)
 
 
-@njit(cache=True)
+@KERNEL
 def refresh(st, player, term, scores, returns, winners, envs):
     """The public arrays of games ``envs`` from their state: the seat to move, scores, returns."""
     for k in envs:
         _refresh(st, player, term, scores, returns, winners, k)
 
 
-@njit(cache=True)
+@KERNEL
 def reset_games(st, big, mt, player, term, scores, returns, winners, envs, keys, keylens, deck):
-    """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: keys[i, :keylens[i]] are abs(seed)'s words."""
+    """Start games ``envs[i]`` as ``game.new_initial_state(seed)``: keys[i, :keylens[i]] are abs(seed)'s words.
+    Games are seeded two at a time (:func:`seed_rngs`) where two different games come in a row."""
     n = scores.shape[1]
-    for i in range(len(envs)):
+    count = len(envs)
+    for i in range(count):
         k = envs[i]
-        seed_rng(mt, big, k, keys[i], keylens[i])
+        if i & 1 == 0:
+            if i + 1 < count and envs[i + 1] != k:
+                seed_rngs(mt, big, k, keys[i], keylens[i], envs[i + 1], keys[i + 1], keylens[i + 1])
+            else:
+                seed_rng(mt, big, k, keys[i], keylens[i])
+        elif envs[i - 1] == k:
+            seed_rng(mt, big, k, keys[i], keylens[i])
         st[k, RND] = 0
         for p in range(n):
             st[k, VP + p] = 0
@@ -338,7 +393,7 @@ def _legal(hand, tokens, q, rp, rs, os_, tails, claws):
     return own, mode, migs, flip_cards, flip_mode, can_flip
 
 
-@njit(cache=True)
+@KERNEL
 def legal_mask(st, big, player, out):
     """``out[k]`` = game k's ``state.legal_mask()`` (int8, zeros for games that are over)."""
     for k in range(out.shape[0]):
@@ -400,24 +455,27 @@ def trick_winner(st, k):
     return np.int64(win)
 
 
-@njit(cache=True)
+@KERNEL
 def _end_round(st, big, mt, term, winners, k, kind, who, deck, n):
-    pts = np.zeros(MAX_SEATS, dtype=np.int64)
+    pts = ROUND_VP  # the round's points are computed where they are kept
     if kind == END_DISGRACED:
         for p in range(n):
-            pts[p] = 0 if p == who else st[k, TOKENS_ + p]
+            st[k, pts + p] = 0 if p == who else st[k, TOKENS_ + p]
     elif kind == END_COLLAPSE:
         for p in range(n):
-            pts[p] = st[k, LIBRA + (1 - who) * MAX_SEATS + p] - st[k, LIBRA + who * MAX_SEATS + p]
+            st[k, pts + p] = st[k, LIBRA + (1 - who) * MAX_SEATS + p] - st[k, LIBRA + who * MAX_SEATS + p]
     elif st[k, PLATE + TAILS] != st[k, PLATE + CLAWS]:  # balanced; equal plates score nothing (POL-A16)
         fuller = TAILS if st[k, PLATE + TAILS] > st[k, PLATE + CLAWS] else CLAWS
         top = -99
         for p in range(n):
-            pts[p] = st[k, LIBRA + fuller * MAX_SEATS + p]
-            top = max(top, pts[p])
+            st[k, pts + p] = st[k, LIBRA + fuller * MAX_SEATS + p]
+            top = max(top, np.int64(st[k, pts + p]))
         for p in range(n):
             if st[k, TRICKS_WON + p] == 0:  # POL-A17
-                pts[p] = top
+                st[k, pts + p] = top
+    else:
+        for p in range(n):
+            st[k, pts + p] = 0
     h = st[k, NHIST]
     st[k, HIST + 4 * h] = st[k, RND] + 1
     st[k, HIST + 4 * h + 1] = kind
@@ -426,9 +484,8 @@ def _end_round(st, big, mt, term, winners, k, kind, who, deck, n):
     st[k, NHIST] = h + 1
     top = -99
     for p in range(n):
-        st[k, ROUND_VP + p] = pts[p]
-        st[k, HIST_POINTS + h * MAX_SEATS + p] = pts[p]
-        v = max(VP_FLOOR, st[k, VP + p] + pts[p])
+        st[k, HIST_POINTS + h * MAX_SEATS + p] = st[k, pts + p]
+        v = max(VP_FLOOR, np.int64(st[k, VP + p]) + st[k, pts + p])
         st[k, VP + p] = v
         top = max(top, v)
     big[k, SCORE_VERSION] += 1
@@ -437,10 +494,10 @@ def _end_round(st, big, mt, term, winners, k, kind, who, deck, n):
         best, count = -99, 0
         for p in range(n):
             if st[k, VP + p] == top:
-                best = max(best, pts[p])
+                best = max(best, np.int64(st[k, pts + p]))
                 count += 1
         for p in range(n):
-            winners[k, p] = st[k, VP + p] == top and (count == 1 or pts[p] == best)
+            winners[k, p] = st[k, VP + p] == top and (count == 1 or st[k, pts + p] == best)
         return
     st[k, RND] += 1
     _start_round(st, big, mt, k, st[k, LAST_WINNER], deck, n)  # POL-A19
@@ -545,7 +602,7 @@ def _apply_one(st, big, mt, term, winners, k, action, deck, n):
     return False
 
 
-@njit(cache=True)
+@KERNEL
 def apply(st, big, mt, player, term, scores, returns, winners, actions, deck):
     """Play ``actions[k]`` in every game k that is not over (unchecked: each must be legal)."""
     n = scores.shape[1]
@@ -675,17 +732,24 @@ def global_observation(st, big, term, offs, n, out):
         _write_view(st, big, term, k, 0, True, offs, 0, n, sums, sums, out)
 
 
-@njit(cache=True)
+@KERNEL
 def random_actions(mask, out):
     """A uniformly random legal action per game (``out[k]`` = -1 where none), for benchmarks: numba's own RNG
     (``np.random``), not the games' deal generators."""
-    legal = np.empty(mask.shape[1], dtype=np.int64)
     for k in range(mask.shape[0]):
         count = 0
         for a in range(mask.shape[1]):
-            legal[count] = a
             count += mask[k, a] != 0
-        out[k] = legal[np.random.randint(count)] if count else -1
+        if not count:
+            out[k] = -1
+            continue
+        r = np.random.randint(count)
+        for a in range(mask.shape[1]):
+            if mask[k, a] != 0:
+                if r == 0:
+                    out[k] = a
+                    break
+                r -= 1
 
 
 @njit(cache=True)
@@ -705,7 +769,7 @@ _R_SEAT_COLS = (PARTY, PLAYS, DOWN_, TOKENS_, SPENT, TRICKS_WON, VP, ROUND_VP, L
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(cache=True)
+@KERNEL
 def seed_rollouts(mt, big, key, keylen):
     """Seed every game's Mersenne Twister as ``random.Random(seed)`` (``key[:keylen]``: abs(seed)'s 32-bit words),
     for the deals of rollouts."""
@@ -731,7 +795,7 @@ def _nth_bit(x, i):
     return trailing_zeros(x)
 
 
-@njit(cache=True)
+@KERNEL
 def rollout_game(k, head, world, hand_at, max_steps, stop_version, key, record, st, big, mt, player, term, scores,
                  returns, winners, deck):
     """Load a rules state into game ``k`` and play it on with uniformly random legal moves until the game ends,
