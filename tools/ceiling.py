@@ -50,8 +50,8 @@ def ceiling(game: str, games: int, num_players: int | None = None, seed: int = 0
         raise hustings.ConfigError(f"{game}: the ceiling search must be an ismcts SPEC, got {spec!r}")
     build = ev.build_bot
 
-    def build_revealed(game_name, recipe, bot_seed=None):
-        bot = build(game_name, recipe, bot_seed)
+    def build_revealed(game_name, recipe, bot_seed=None, game=None):
+        bot = build(game_name, recipe, bot_seed, game=game)
         if recipe == ("search", spec):
             bot.sampler = world
         return bot

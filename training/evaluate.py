@@ -43,9 +43,10 @@ SHIPPED, SHIPPED_NET = specs.SHIPPED, specs.SHIPPED_NET
 resolve_specs, bot_names = specs.resolve, specs.bot_names
 
 
-def build_bot(game_name: str, recipe: tuple, seed: int | None = None):
-    """A bot from a recipe of :func:`hustings.bots.spec.resolve` (kept for this module's callers)."""
-    return specs.build(game_name, recipe, seed=seed)
+def build_bot(game_name: str, recipe: tuple, seed: int | None = None, game=None):
+    """A bot from a recipe of :func:`hustings.bots.spec.resolve` for ``game`` (a rules ``Game``, where known).
+    Every bot this module plays is built here (a caller may replace it: ``tools/ceiling.py`` does)."""
+    return specs.build(game_name, recipe, seed=seed, game=game)
 
 
 # --- playing (in worker processes) ------------------------------------------------------------------------------
@@ -83,7 +84,7 @@ def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: 
         quiet_worker()
     module = hustings.game_module(game_name)
     _WORKER["game"] = game = module.raw_env.game_class(num_players, **game_options)
-    _WORKER["bots"] = [specs.build(game_name, r, game=game) for r in recipes]
+    _WORKER["bots"] = [build_bot(game_name, r, game=game) for r in recipes]
     _WORKER["names"] = names  # set: keep a game record of every game
 
 
@@ -154,7 +155,7 @@ def time_bots(game_name: str, game, recipes: dict[str, tuple], positions: int = 
         if recipe[0] == "text" or not picks:
             per_move[spec] = 0.0
             continue
-        bot = specs.build(game_name, recipe, seed=seed, game=game)
+        bot = build_bot(game_name, recipe, seed=seed, game=game)
         bot.reset(seed)
         work = [st.clone() for st in picks]
         bot.act(picks[0].clone(), picks[0].current_player())  # untimed: imports, compiled kernels, sessions
