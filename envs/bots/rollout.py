@@ -119,8 +119,9 @@ class CompiledRollouts:
         """Compile (or load from numba's cache) the rollout kernel before the first search's clock starts,
         announced on stderr when it is a compile (a while, once per machine)."""
         module = sys.modules[type(eng).__module__]
-        kernels = getattr(module, "K", None) or getattr(module, "kern", None)
-        kernel = getattr(kernels, "rollout_game", None)
+        # the engine module's kernel modules, under the names the engines import them as
+        kernel = next((getattr(module, name).rollout_game for name in ("K", "kern", "R")
+                       if hasattr(getattr(module, name, None), "rollout_game")), None)
         if kernel is not None and module.__name__ not in _announced and not _is_cached(kernel):
             _announced.add(module.__name__)
             print(f"compiling the {self.game_name} rollout kernel (once; cached afterwards)...", file=sys.stderr,
