@@ -24,6 +24,24 @@ _CACHE_MAX = 256
 _REJECT_TRIES = 100  # draws under the voids alone before the exact draw under every holding check
 
 
+class _LazyRandom:
+    """A sampled world's own RNG (for the deals of later rounds), seeded from ``seed`` when first used: seeding a
+    ``random.Random`` costs microseconds, and a search that rolls its worlds out in compiled code never uses it.
+    Draws exactly as ``random.Random(seed)``."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int):
+        self._seed = seed
+        self._rng = None
+
+    def __getattr__(self, name):
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self._seed)
+        return getattr(r, name)
+
+
 def sampling_plan(st, player: int, seats: list[int], fd_count: list[int]):
     """The hidden places of ``player``'s information set and what the plays of this round say about them.
 
@@ -320,7 +338,7 @@ def sample_hidden(state, player: int, rng: random.Random):
     steps, dests, tail = sampling_plan(state, player, seats, fd_count)
     cards = _draw(pool, steps, len(tail), rng)
     out = state.clone()
-    out.rng = random.Random(rng.getrandbits(64))
+    out.rng = _LazyRandom(rng.getrandbits(64))
     out.next_decks = ()  # a stacked deck is the real game's future: not for the sample
     out._modes = None
     w, off, k = out.world, state.game.off, NUM_CARDS
@@ -344,11 +362,15 @@ def sample_hidden(state, player: int, rng: random.Random):
         if state.down[s]:
             out.plays[s] = fd[nh]
         base = off["hand"] + s * k
-        w[base:base + k] = 0
-        w[[base + c for c in h]] = 1
+        for c in state.hands[s]:
+            w[base + c] = 0
+        for c in h:
+            w[base + c] = 1
         base = off["hidden"] + s * k
-        w[base:base + k] = 0
-        w[[base + c for c in fd[:nh]]] = 1
+        for c in state.hidden[s]:
+            w[base + c] = 0
+        for c in fd[:nh]:
+            w[base + c] = 1
     left.sort()
     out.leftovers = left
     fill_face_down(out)  # the record's face-down entries now name the sampled cards
