@@ -109,13 +109,19 @@ class BoardMixin:
 
     def _check_careers(self) -> None:
         # run between every two tasks: _careers_usable inlined
-        role, resigned, unionist = self.role, self.resigned, self._unionist()
-        for s in range(self.n):
-            r = role[s]
+        scen = self.scen  # _unionist() inlined
+        unionist = scen["devonshire"] if scen.get("num") == 7 and scen["dev_side"] == "unionist" else -1
+        resigned = self.resigned
+        careers = None
+        for s, r in enumerate(self.role):
             if (r != "obb" and (r != "gbb" or resigned)) or s == unionist:
                 continue
-            mine = self.careers[s]
-            standing, favour = self.standing[s], self.favour[s]
+            if careers is None:
+                careers, standings, favours = self.careers, self.standing, self.favour
+            mine = careers[s]
+            if not mine:
+                continue
+            standing, favour = standings[s], favours[s]
             for cid, on in mine.items():
                 if not on:
                     req = CAREERS[cid]["requirements"]
@@ -135,16 +141,21 @@ class BoardMixin:
 
     # --- Popularity and projections (1.5.1, 1.5.2, 5.3) ---------------------------------------------------------------
     def points(self, party: int) -> int:
+        # the sum over the 8 sectors, unrolled; the tables are read at call time (user components replace them)
         pos = self.sector_pos[party]
-        total = sum(SECTOR_LIST[i]["positions"][pos[i]] for i in range(8))
+        sl = SECTOR_LIST
+        total = (sl[0]["positions"][pos[0]] + sl[1]["positions"][pos[1]] + sl[2]["positions"][pos[2]]
+                 + sl[3]["positions"][pos[3]] + sl[4]["positions"][pos[4]] + sl[5]["positions"][pos[5]]
+                 + sl[6]["positions"][pos[6]] + sl[7]["positions"][pos[7]])
         if self.scen.get("workers_doubled"):  # Scenario 5, L1147: Workers values doubled (not Partisan points)
             w = SECTOR_INDEX["Workers"]
-            total += SECTOR_LIST[w]["positions"][pos[w]]
+            total += sl[w]["positions"][pos[w]]
         return total
 
     def lead(self) -> int:
         """Popularity lead of the Conservatives (negative = the Liberals lead)."""
-        return self.points(CON) - self.points(LIB)
+        points = self.points
+        return points(CON) - points(LIB)
 
     def partisan(self, party: int) -> int:
         pos = self.sector_pos[party]

@@ -91,25 +91,32 @@ class ObservationMixin:
         to_move, role, party, politician = o["to_move"], o["role"], o["party"], o["politician"]
         standing, favour, vp, cubes = o["standing"], o["favour"], o["vp"], o["cubes"]
         hand_size, careers, question_time = o["hand_size"], o["careers"], o["question_time"]
+        std, fav, vps, cbs = self.standing, self.favour, self.vp, self.cubes
+        hands, all_careers, qt_hands, pols = self.hand, self.careers, self.qt_hands, self.pol
+        resigned, unionist = self.resigned, self._unionist()
         for i in range(n):
             s = (p + i) % n
             if s == cur:
                 w[to_move + i] = 1.0
-            w[role + 4 * i + ROLE_INDEX[role_of[s]]] = 1.0
+            r = role_of[s]
+            w[role + 4 * i + ROLE_INDEX[r]] = 1.0
             w[party + i] = party_of[s]
-            num = POL_NUMBER[self.pol[s]]
+            num = POL_NUMBER[pols[s]]
             if num:
                 w[politician + 10 * i + num - 1] = 1.0
-            w[standing + i] = self.standing[s] / 14
-            w[favour + i] = self.favour[s] / 8
-            w[vp + i] = self.vp[s] / 100
-            w[cubes + i] = self.cubes[s] / 5
-            w[hand_size + i] = len(self.hand[s]) / 8
-            if self.careers[s] and self._careers_usable(s):
-                for c, on in self.careers[s].items():
+            w[standing + i] = std[s] / 14
+            w[favour + i] = fav[s] / 8
+            w[vp + i] = vps[s] / 100
+            w[cubes + i] = cbs[s] / 5
+            w[hand_size + i] = len(hands[s]) / 8
+            mine = all_careers[s]
+            # _careers_usable(s), inlined
+            if mine and s != unionist and (r == "obb" or (r == "gbb" and not resigned)):
+                k = careers + 8 * i
+                for c, on in mine.items():
                     if on:
-                        w[careers + 8 * i + CAREER_INDEX[c]] = 1.0
-            w[question_time + i] = len(self.qt_hands[s]) / 2
+                        w[k + CAREER_INDEX[c]] = 1.0
+            w[question_time + i] = len(qt_hands[s]) / 2
         q = o["sectors"]
         for k, x in enumerate(self.sector_pos[LIB] + self.sector_pos[CON]):
             w[q + k] = x / 8
@@ -146,8 +153,10 @@ class ObservationMixin:
             w[q + 5 + k] = len(self.discards[key]) / 40
         if self.last_unc >= 0:
             w[o["last_uncertainty"] + self.last_unc] = 1.0
-        pm = self.seat_of("pm")
-        for b, s in self.proposed:
+        proposed = self.proposed
+        if proposed:
+            pm = self.seat_of("pm")
+        for b, s in proposed:
             if s == pm or self.revealed_ok:
                 w[o["revealed"] + b] = 1.0
             if s == p and not self.revealed_ok:
