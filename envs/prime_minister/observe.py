@@ -10,7 +10,7 @@ from array import array
 
 import numpy as np
 
-from .components import (ABILITIES, A_ACT, A_CAREER, A_DISCARD, A_PLAY, BILL_DECK, BILL_IDS, BILL_LIST, CAREERS,
+from .components import (ABILITIES, A_ACT, A_CAREER, A_DISCARD, A_PLAY, BILL_DECK, BILL_IDS, BILL_LIST, BOARD, CAREERS,
                          CAREER_INDEX, CAREER_ORDER, CON, DEBATE, DEBATE_SLOT, DECK_KEYS, EFFECT_INDEX, EFFECT_OPS,
                          EVENT_IDS, LIB, PHASES, PHASE_INDEX, POLITICIANS, POL_NUMBER, QUESTIONS, QUESTION_INDEX, ROLES,
                          ROLE_INDEX, SOURCE_INDEX, SOURCE_KINDS, SOURCE_SUB, SUP_IDS, UNC_IDS)
@@ -86,7 +86,7 @@ class ObservationMixin:
         o = g.off
         n = self.n
         w = array("f", g._zero_observation)
-        cur = self.current_player()
+        cur = -1 if self.over else self.pending["player"]  # current_player()
         role_of, party_of = self.role, self.party
         to_move, role, party, politician = o["to_move"], o["role"], o["party"], o["politician"]
         standing, favour, vp, cubes = o["standing"], o["favour"], o["vp"], o["cubes"]
@@ -118,8 +118,12 @@ class ObservationMixin:
                         w[k + CAREER_INDEX[c]] = 1.0
             w[question_time + i] = len(qt_hands[s]) / 2
         q = o["sectors"]
-        for k, x in enumerate(self.sector_pos[LIB] + self.sector_pos[CON]):
-            w[q + k] = x / 8
+        sp = self.sector_pos[LIB] + self.sector_pos[CON]
+        if len(sp) == 16:
+            w[q:q + 16] = array("f", [x / 8 for x in sp])
+        else:
+            for k, x in enumerate(sp):
+                w[q + k] = x / 8
         lead = self.lead()
         q = o["lead"]
         w[q] = max(0, -lead) / 50
@@ -134,7 +138,10 @@ class ObservationMixin:
         w[q + 1] = self.resigned
         w[q + 2] = self.marker
         w[q + 3] = self.minority_by_challenge
-        w[q + 4] = self.foth_holder() >= 0
+        # foth_holder() >= 0, inlined
+        w[q + 4] = (not self.scen.get("no_foth") and "pm" in role_of
+                    and vps[role_of.index("pm")] >= BOARD["score_track"]["father_of_the_house_at"]
+                    and ("obb" in role_of or "ol" in role_of))
         w[q + 5] = self.round / 50
         for i, b in enumerate(self.bills[:3]):
             card = BILL_LIST[b["bill"]]
@@ -148,9 +155,10 @@ class ObservationMixin:
             for x in b["debate"]:
                 w[q + 10 + DEBATE_SLOT[x[0]]] = 1.0
         q = o["deck_sizes"]
+        decks, discards = self.decks, self.discards
         for k, key in enumerate(DECK_KEYS):
-            w[q + k] = len(self.decks[key]) / 40
-            w[q + 5 + k] = len(self.discards[key]) / 40
+            w[q + k] = len(decks[key]) / 40
+            w[q + 5 + k] = len(discards[key]) / 40
         if self.last_unc >= 0:
             w[o["last_uncertainty"] + self.last_unc] = 1.0
         proposed = self.proposed
