@@ -481,6 +481,9 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         self._play_others(collecting, learner_r, more, infos, dones, final_r)
         self.acting_seat[:] = eng.player
         np.not_equal(self._mask8, 0, out=self.masks)
+        if self.partners == "self":  # the seat asked next (a partner's, maybe), as SelfPlayEnv's info says
+            for k in np.flatnonzero(~dones).tolist():
+                infos[k]["acting_seat"] = int(self.acting_seat[k])
         for k in np.flatnonzero(dones).tolist():
             self.reset_infos[k] = {"seat": int(self.seat[k]), "acting_seat": int(self.acting_seat[k])}
         rewards = np.where(dones, final_r, learner_r + more).astype(np.float32)

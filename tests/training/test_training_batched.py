@@ -25,11 +25,11 @@ SCRIPTED = {"random": 0.3, "heuristic": 0.7}
 
 
 def _cfg(game: str, n_envs: int, mode: str = "win", shaping: float = 0.0, snapshots: float = 0.0,
-         deterministic: bool = False, vec_env: str = "auto", scripted=None) -> object:
+         deterministic: bool = False, vec_env: str = "auto", scripted=None, partners: str = "pool") -> object:
     return validate({"game": game, "n_envs": n_envs, "vec_env": vec_env, "ppo": {"n_steps": 8, "batch_size": 8},
                      "reward": {"mode": mode, "shaping": shaping},
                      "opponents": {"scripted": scripted or SCRIPTED, "snapshots": snapshots,
-                                   "deterministic": deterministic}})
+                                   "deterministic": deterministic, "partners": partners}})
 
 
 def _policies(game: str, count: int, seed: int) -> list:
@@ -95,6 +95,16 @@ def _side_by_side(cfg, steps: int, seed: int, pools: list | None = None) -> int:
                                                  ("politrickers", "win", 0.1), ("politrickers", "score", 0.2)])
 def test_the_batched_env_plays_the_python_envs_games(game, mode, shaping):
     assert _side_by_side(_cfg(game, 6, mode, shaping), steps=400, seed=5) > 20
+
+
+@pytest.mark.parametrize("partners", ["pool", "self"])
+def test_team_games_with_the_learner_playing_its_partners_or_not(partners):
+    """Politix's parties: with partners=self every seat of the learner's party is a learner decision (the infos'
+    acting_seat says whose), the partners drawn from the pool otherwise; snapshots in the pool."""
+    if batched_support("politix", SCRIPTED) is not None:
+        pytest.skip("Politix has no compiled engine and bots here")
+    cfg = _cfg("politix", 6, "score" if partners == "self" else "win", 0.1, snapshots=2.0, partners=partners)
+    assert _side_by_side(cfg, steps=300, seed=4, pools=[_policies("politix", 2, 0), _policies("politix", 3, 1)]) > 5
 
 
 @pytest.mark.parametrize("game, deterministic", [("democracy", False), ("politrickers", True)])
