@@ -35,8 +35,9 @@ class GameInfo:
             the story's wording, the end, the card reference and the set-up form's words; the names it holds are
             listed in :mod:`hustings.core.page`), or ``None`` where the page shows the text rendering and the rules'
             own names of the moves.
-        search_speed_target: whether ``python -m hustings.bench --search`` holds the game's IS-MCTS to the speed
-            target against OpenSpiel's ISMCTSBot over hearts (games whose trick play is comparable to hearts').
+        search_speed_target: the game's IS-MCTS speed target in ``python -m hustings.bench --search``: its iterations
+            per CPU-second as a multiple of OpenSpiel's ISMCTSBot's over hearts, or ``None`` for no target (games whose
+            play is not comparable to a hand of hearts).
         env_speed_target: the AEC env's speed target in ``python -m hustings.bench``: its random-play steps per
             CPU-second as a multiple of ``connect_four_v3``'s through the same loop.
     """
@@ -51,7 +52,7 @@ class GameInfo:
     parallel_env: Callable[..., Any] | None = None
     search: dict[str, Any] = field(default_factory=dict)
     teams: bool = False
-    search_speed_target: bool = False
+    search_speed_target: float | None = None
     env_speed_target: float = 3.0
     suit_cards: bool = False
     engine: str | None = None

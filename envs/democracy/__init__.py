@@ -26,7 +26,7 @@ GAME_INFO = GameInfo(
     # Search budgets and constants (docs/search-strength.md measures them).
     search={"iterations": 40, "rollout": "heuristic", "horizon": 1, "leaf": "scores", "fpu": 0.0, "c": 0.7},
     teams=False,
-    search_speed_target=True,
+    search_speed_target=4.0,
     suit_cards=True,
     engine="hustings.democracy.engine",
     web="hustings.democracy.web",

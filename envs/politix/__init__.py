@@ -28,6 +28,7 @@ GAME_INFO = GameInfo(
     teams=True,
     engine="hustings.politix.engine",
     web="hustings.politix.web",
+    search_speed_target=2.0,
 )
 
 #: The AEC env class, generated from the declaration.

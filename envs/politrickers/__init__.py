@@ -24,7 +24,7 @@ GAME_INFO = GameInfo(
     # Search budgets and constants (docs/search-strength.md measures them).
     search={"iterations": 70, "prior": 20.0},
     teams=False,
-    search_speed_target=True,
+    search_speed_target=4.0,
     engine="hustings.politrickers.engine",
     web="hustings.politrickers.web",
     env_speed_target=3.3,  # its AEC env against connect_four_v3 (python -m hustings.bench)
