@@ -6,8 +6,9 @@ default and meaning: :class:`~hustings.training.config.TrainConfig` in ``trainin
 1. config, seeds, torch threads, output folder;
 2. vectorised self-play envs (``training/selfplay.py``; all games in one call on the game's compiled engine where it
    has one, ``training/batched.py``): the learner in a random seat, opponents from the pool;
-3. sb3-contrib MaskablePPO (by default as ``training/lean.py``'s LeanMaskablePPO), fresh or restored from ``OUTPUT_DIR/checkpoint.pt`` with ``--resume`` (timesteps,
-   weights, optimiser state, opponent pool, evaluation history);
+3. sb3-contrib MaskablePPO (by default as ``training/lean.py``'s LeanMaskablePPO), fresh or restored from
+   ``OUTPUT_DIR/checkpoint.pt`` with ``--resume`` (timesteps, weights, optimiser state, opponent pool, evaluation
+   history);
 4. the loop: one rollout + one PPO update at a time; snapshots into the pool, evaluation against the scripted
    baselines and checkpoints when due; a progress bar with timesteps/s; TensorBoard logs and ``progress.csv``
    (one row per rollout, ``time/iterations`` counting every rollout of the run) in ``OUTPUT_DIR/tb``;
