@@ -500,6 +500,21 @@ def _pick_kernel(mask, state, out):
     state[0] = x
 
 
+def _random_step(engine, pick, mask, obs, next_seed: int) -> tuple[int, int]:
+    """One batch step of random play through ``engine`` (the movers' observations written into ``obs`` unless it is
+    None), finished games started again from seeds counted up from ``next_seed``; returns (decisions, next_seed)."""
+    engine.legal_mask(mask)
+    if obs is not None:
+        engine.observe(obs)
+    live = int(np.count_nonzero(engine.player >= 0))
+    engine.apply(pick(mask))
+    ended = np.flatnonzero(engine.player < 0)
+    if len(ended):
+        engine.reset(np.arange(next_seed, next_seed + len(ended), dtype=np.int64), ended)
+        next_seed += len(ended)
+    return live, next_seed
+
+
 def _vector_rate(engine, game, pick, seconds: float, observe: bool, seed: int) -> float:
     """Decisions per CPU-second of random play through ``engine`` (games of ``game``; finished games started
     again)."""
@@ -509,16 +524,8 @@ def _vector_rate(engine, game, pick, seconds: float, observe: bool, seed: int) -
     next_seed = seed * 1_000_003
     decisions, t0 = 0, time.process_time()
     while time.process_time() - t0 < seconds:
-        engine.legal_mask(mask)
-        if observe:
-            engine.observe(obs)
-        live = int(np.count_nonzero(engine.player >= 0))
-        engine.apply(pick(mask))
+        live, next_seed = _random_step(engine, pick, mask, obs, next_seed)
         decisions += live
-        ended = np.flatnonzero(engine.player < 0)
-        if len(ended):
-            engine.reset(np.arange(next_seed, next_seed + len(ended), dtype=np.int64), ended)
-            next_seed += len(ended)
     return decisions / (time.process_time() - t0)
 
 
@@ -617,15 +624,9 @@ def _scaling_worker(job: tuple) -> int:
         elapsed = time.perf_counter() - t0
         if elapsed >= warm + seconds:
             return decisions
-        engine.legal_mask(mask)
-        live = int(np.count_nonzero(engine.player >= 0))
-        engine.apply(pick(mask))
+        live, next_seed = _random_step(engine, pick, mask, None, next_seed)
         if elapsed >= warm:
             decisions += live
-        ended = np.flatnonzero(engine.player < 0)
-        if len(ended):
-            engine.reset(np.arange(next_seed, next_seed + len(ended), dtype=np.int64), ended)
-            next_seed += len(ended)
 
 
 def scaling_line(name: str, players: int | None = None, num_envs: int = 1024, seconds: float = 2.0, rounds: int = 3,
