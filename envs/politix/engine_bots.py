@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.batch_bots import BatchBots as CoreBatchBots
 from .bots import CARD_COST, COFFEE_COST
 from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW, MAX_TAKE,
                     METHOD_KIND, NB, NE, NG, NK, NM, NUM_VOTER_CARDS, PERSUADE, SPECIAL_KINDS, START)
@@ -361,40 +362,24 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, tables, party_of, P, has_ba
                                 party_of[player[k]], counts, mods, c, ka, kb)
 
 
-class BatchBots:
-    """Politix's scripted bots (:data:`NAMES`) over the N games of a batched engine of ``game`` (a
-    :class:`~hustings.politix.rules.PolitixGame`): one random generator per (game, seat), seeded by :meth:`seed`;
-    :meth:`act` moves for every game whose mover a scripted bot plays."""
+class BatchBots(CoreBatchBots):
+    """Politix's scripted bots (:data:`NAMES`) over the N games of a batched engine (see
+    :class:`hustings.core.batch_bots.BatchBots`)."""
 
     names = NAMES
+    blocks = _BLOCKS
+    seed_kernel = seed_bots
 
     def __init__(self, game, num_envs: int):
-        self.game = game
-        self.num_envs = int(num_envs)
-        self.num_players = n = game.num_players
-        fields = {name: start for name, start, _, _ in game.observation_fields()}
-        self._lay = np.array([fields[b] for b in _BLOCKS], dtype=np.int64)
+        super().__init__(game, num_envs)
         flat = lambda t: np.ascontiguousarray(np.asarray(t, dtype=np.int64).ravel())  # noqa: E731
         self._tables = (flat(game.symbols), flat(game.event_mod), flat(game.party_mod), flat(game.slot_group),
                         flat(game.slot_mod))
         self._party_of = flat(game.party_of)
         self._P, self._has_base = int(game.num_parties), bool(game.has_base)
-        self._mt = np.zeros((self.num_envs, n, 624), dtype=np.uint32)
-        self._mti = np.full((self.num_envs, n), 624, dtype=np.int64)
-        for s in range(n):  # every generator starts as random.Random(0) until seeded
-            seed_bots(self._mt, self._mti, np.arange(self.num_envs, dtype=np.int64),
-                      np.full(self.num_envs, s, dtype=np.int64), np.zeros(self.num_envs, dtype=np.int64))
-
-    def seed(self, envs, seats, seeds) -> None:
-        """Seed the bot of game ``envs[i]``, seat ``seats[i]`` as ``Bot.reset(seeds[i])`` seeds a Python bot
-        (``random.Random(seeds[i])``; ints of at most 64 bits)."""
-        seed_bots(self._mt, self._mti, np.asarray(envs, dtype=np.int64), np.asarray(seats, dtype=np.int64),
-                  np.asarray(seeds, dtype=np.int64))
 
     def act(self, kinds: np.ndarray, player: np.ndarray, obs: np.ndarray, mask: np.ndarray,
             out: np.ndarray) -> None:
-        """Write into ``out[k]`` (``int64[N]``) the move of game ``k``'s mover (seat ``player[k]``) played by the bot
-        of kind ``kinds[k]`` (``int8[N]``, an index into :data:`NAMES`; ``-1``: leave ``out[k]`` alone), from the
-        movers' observations ``obs`` (``engine.observe``) and legal masks ``mask`` (``engine.legal_mask``)."""
+        """:meth:`hustings.core.batch_bots.BatchBots.act`."""
         act_bots(kinds, player, obs, mask, self._mt, self._mti, self._lay, self._tables, self._party_of, self._P,
                  self._has_base, out)

@@ -1,0 +1,45 @@
+"""What every game's compiled scripted bots (``hustings.<game>.engine_bots.BatchBots``) share: one random generator
+per (game, seat), kept in arrays for the kernels and seeded as ``Bot.reset`` seeds a Python bot, and the offsets of
+the observation blocks the kernels read. A game's ``engine_bots`` supplies its seeding kernel, its block names and
+:meth:`BatchBots.act`."""
+from __future__ import annotations
+
+import numpy as np
+
+
+class BatchBots:
+    """A game's scripted bots (``names``) over the N games of a batched engine of ``game``: one random generator per
+    (game, seat), seeded by :meth:`seed`; :meth:`act` moves for every game whose mover a scripted bot plays.
+
+    Subclasses set ``names`` (the bots by the names ``bots.BOTS`` gives the Python ones), ``blocks`` (the observation
+    blocks the kernels read, whose starts land in ``self._lay``) and ``seed_kernel`` (the game's numba
+    ``seed_bots(mt, mti, envs, seats, seeds)``)."""
+
+    names: tuple = ()
+    blocks: tuple = ()
+    seed_kernel = None
+
+    def __init__(self, game, num_envs: int):
+        self.game = game
+        self.num_envs = int(num_envs)
+        self.num_players = n = game.num_players
+        fields = {name: start for name, start, _, _ in game.observation_fields()}
+        self._lay = np.array([fields[b] for b in self.blocks], dtype=np.int64)
+        self._mt = np.zeros((self.num_envs, n, 624), dtype=np.uint32)
+        self._mti = np.full((self.num_envs, n), 624, dtype=np.int64)
+        every = np.arange(self.num_envs, dtype=np.int64)
+        for s in range(n):  # every generator starts as random.Random(0) until seeded
+            self.seed(every, np.full(self.num_envs, s, dtype=np.int64), np.zeros(self.num_envs, dtype=np.int64))
+
+    def seed(self, envs, seats, seeds) -> None:
+        """Seed the bot of game ``envs[i]``, seat ``seats[i]`` as ``Bot.reset(seeds[i])`` seeds a Python bot
+        (``random.Random(seeds[i])``; ints of at most 64 bits)."""
+        type(self).seed_kernel(self._mt, self._mti, np.asarray(envs, dtype=np.int64),
+                               np.asarray(seats, dtype=np.int64), np.asarray(seeds, dtype=np.int64))
+
+    def act(self, kinds: np.ndarray, player: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+            out: np.ndarray) -> None:
+        """Write into ``out[k]`` (``int64[N]``) the move of game ``k``'s mover (seat ``player[k]``) played by the bot
+        of kind ``kinds[k]`` (``int8[N]``, an index into ``names``; ``-1``: leave ``out[k]`` alone), from the
+        movers' observations ``obs`` (``engine.observe``) and legal masks ``mask`` (``engine.legal_mask``)."""
+        raise NotImplementedError
