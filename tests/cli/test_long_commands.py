@@ -63,7 +63,7 @@ def test_evaluate_stops_in_one_line_and_leaves_no_worker(tmp_path, sig, group):
 @POSIX
 def test_benchmark_ctrl_c_says_how_to_resume(tmp_path):
     proc = _start(["benchmark", "--games", "politrickers", "--ladder", "random", "heuristic", "ismcts",
-                   "--sets", "6", "--rr-sets", "2", "--workers", "2", "--out", str(tmp_path / "bench")], tmp_path)
+                   "--sets", "200", "--rr-sets", "20", "--workers", "2", "--out", str(tmp_path / "bench")], tmp_path)
     out, err = _stop(proc, signal.SIGINT, True, after=7)
     assert proc.returncode == 130, err
     assert "Traceback" not in err, err
