@@ -11,11 +11,13 @@ whenever they load. A shipped bot goes by its game's name and plays the table si
     hustings evaluate democracy --players 6 --bots shipped:democracy heuristic
     bot = hustings.load_bot("democracy", num_players=6)   # a Bot: bot.act(state, player)
 
-A bot folder may also hold ``search.json`` (``{"spec": "ismcts:favourite=shipped", ...}``): the shipped bot of that
-size then plays with that search at every move, its net (``policy.npz``) naming the move the search favours
-(``favourite=shipped`` always means the shipped *net* of the table's size). Politrickers 4p and 5p ship so: their nets
-alone are level with the heuristic, the search with the net is not. ``load_bot(..., search=False)`` (the SPEC
-``shipped-net:GAME``) is the net alone, which is what training continues from and what ``hustings export`` exports.
+A shipped bot is its net: a few milliseconds a move, torch-free, what training continues from and what
+``hustings export`` exports (the SPECs ``shipped:GAME`` and ``shipped-net:GAME`` are the same bot). A bot folder may
+also hold ``search.json`` (``{"spec": "ismcts:favourite=shipped", ...}``): a *searching variant* shipped beside the
+net, the SPEC ``shipped-search:GAME`` (``load_bot(..., search=True)``), which plays that search at every move
+(``favourite=shipped`` always means the shipped *net* of the table's size). Democracy 4p and Politrickers 4p and 5p
+have one; it is slower by two orders of magnitude and stronger than its net against the heuristic, not in every
+line-up (``docs/shipped-bots.md``).
 
 ``docs/shipped-bots.md`` has every bot against the heuristic, IS-MCTS and random bots, with its training cost.
 """
@@ -84,12 +86,33 @@ SEARCH_FILE = "search.json"
 
 
 def search_spec(game: str, num_players: int | None = None) -> str | None:
-    """The search SPEC ``game``'s shipped bot for ``num_players`` seats plays with (its folder's ``search.json``), or
-    None where it plays with its net alone. A damaged file is a ``CheckpointError`` naming it and what was expected."""
+    """The search SPEC of the searching variant of ``game``'s shipped bot for ``num_players`` seats (its folder's
+    ``search.json``), or None where there is none. A damaged file is a ``CheckpointError`` naming it and what was
+    expected."""
     path = os.path.join(folder(game, num_players), SEARCH_FILE)
     if not os.path.isfile(path):
         return None
     return _read_search_spec(path, os.stat(path).st_mtime_ns)
+
+
+def search_sizes(game: str) -> list[int]:
+    """The table sizes at which ``game`` ships a searching variant beside its net."""
+    return [n for n in sizes(game) if search_spec(game, n) is not None]
+
+
+def search_variant(game: str, num_players: int | None = None) -> str:
+    """:func:`search_spec`, or a ``CheckpointError`` naming the sizes that have a searching variant where this size
+    has none (the SPEC ``shipped-search:GAME`` and ``load_bot(..., search=True)`` ask for it)."""
+    from hustings.errors import CheckpointError
+
+    spec = search_spec(game, num_players)
+    if spec is None:
+        n = num_players or default_size(game)
+        have = search_sizes(game)
+        raise CheckpointError(f"no searching variant of the shipped {game} bot for {n} players (shipped-search:{game}); "
+                              + (f"expected one of the sizes {', '.join(map(str, have))}, or shipped:{game} (its net)"
+                                 if have else f"{game} ships none; expected shipped:{game} (its net)"))
+    return spec
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,14 +1,14 @@
 """The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
 
-    python tools/shipped_table.py play [--game G] [--players N] [--opponent heuristic|ismcts|random]
+    python tools/shipped_table.py play [--game G] [--players N] [--opponent heuristic|ismcts|random] [--search]
     python tools/shipped_table.py table [--panel panel/*/panel.json]
                                    (docs/shipped-bots.md and README's table, from the results; with a hustings
                                    panel run, each bot's worst line-up there too)
     python tools/shipped_table.py install RUN_DIR  (a finished run becomes the shipped bot of its size)
 
-``play`` seats the shipped bot (``shipped:GAME``, the bot for that table size, with its search where its folder has a
-``search.json``) with n-1 copies of an opponent over
-duplicate deals (every seat rotation of each deal) and keeps the result as ``docs/shipped-bots/GAME-Np-OPP.json``;
+``play`` seats the shipped bot (``shipped:GAME``, the net for that table size; with ``--search`` the searching variant
+``shipped-search:GAME`` at the sizes whose folder has a ``search.json``) with n-1 copies of an opponent over
+duplicate deals (every seat rotation of each deal) and keeps the result as ``docs/shipped-bots/GAME-Np-OPP.json`` (a searching variant's as ``GAME-Np-search-OPP.json``);
 finished results are kept, so an interrupted ``play`` resumes where it stopped (``--again`` replays them). The
 deals start at seed :data:`SEED`, which no training run evaluates on: these are fresh games, not the ones the
 training reports were measured on. ``table`` reads those results and each bot's ``report.json`` (its training cost).
@@ -35,8 +35,13 @@ OUT = os.path.join(DOCS, "shipped-bots")
 TABLE = os.path.join(DOCS, "shipped-bots.md")
 
 
-def result_path(game: str, n: int, opponent: str) -> str:
-    return os.path.join(OUT, f"{game}-{n}p-{opponent}.json")
+def result_path(game: str, n: int, opponent: str, search: bool = False) -> str:
+    return os.path.join(OUT, f"{game}-{n}p-{'search-' if search else ''}{opponent}.json")
+
+
+def subject(game: str, search: bool = False) -> str:
+    """The SPEC a result measures: the shipped net, or the searching variant shipped beside it."""
+    return ("shipped-search:" if search else "shipped:") + game
 
 
 def games_for(game: str, n: int, opponent: str) -> int:
@@ -48,16 +53,17 @@ def games_for(game: str, n: int, opponent: str) -> int:
 
 
 def play(game: str, n: int, opponent: str, workers: int | None = None, progress: bool = True,
-         games: int | None = None) -> dict:
-    """The shipped bot of ``game`` at ``n`` seats against n-1 ``opponent`` bots over :func:`games_for` games (or
-    ``games``, for a bot too slow for the table's count: the cell shows how many were played); saved and returned."""
+         games: int | None = None, search: bool = False) -> dict:
+    """The shipped bot of ``game`` at ``n`` seats (``search``: its searching variant) against n-1 ``opponent`` bots
+    over :func:`games_for` games (or ``games``, for a bot too slow for the table's count: the cell shows how many were
+    played); saved and returned."""
     from hustings.training.evaluate import tournament
 
-    res = tournament(game, ["shipped:" + game] + [opponent] * (n - 1),
+    res = tournament(game, [subject(game, search)] + [opponent] * (n - 1),
                      games if games is not None else games_for(game, n, opponent),
                      num_players=n, seed=SEED, workers=workers, progress=progress)
     os.makedirs(OUT, exist_ok=True)
-    path = result_path(game, n, opponent)
+    path = result_path(game, n, opponent, search)
     with open(path + ".tmp", "w") as f:
         json.dump(res, f, indent=1)
     os.replace(path + ".tmp", path)
@@ -71,7 +77,7 @@ INSTALLED = ("policy.npz", "config.yaml", "report.json", "report.md", "learning_
 def install(run_dir: str) -> str:
     """Copy a finished training run's bot into ``checkpoints/<game>/<n>p/`` (the default size: ``checkpoints/<game>/``,
     which also keeps ``policy.pt``); the folder it went to. Its old results in docs/shipped-bots/ are removed. A
-    ``search.json`` there is kept: the new net then plays inside that search (delete it for the net alone)."""
+    ``search.json`` there is kept: the searching variant then plays with the new net (delete it for none)."""
     import shutil
 
     from hustings import checkpoints
@@ -90,15 +96,16 @@ def install(run_dir: str) -> str:
         shutil.copyfile(os.path.join(run_dir, name), os.path.join(dest, name + ".tmp"))
         os.replace(os.path.join(dest, name + ".tmp"), os.path.join(dest, name))
     for opp in OPPONENTS:
-        if os.path.isfile(result_path(game, n, opp)):
-            os.remove(result_path(game, n, opp))
+        for search in (False, True):
+            if os.path.isfile(result_path(game, n, opp, search)):
+                os.remove(result_path(game, n, opp, search))
     return dest
 
 
 def _cell(res: dict | None) -> str:
     if res is None:
         return "not run"
-    me = res["bots"]["shipped:" + res["game"]]
+    me = res["bots"][res["specs"][0]]  # the measured bot sits first (its SPEC names it: it is the only one)
     lo, hi = me["ci95"]
     mark = "**" if lo > res["fair_share"] else ""
     return f"{mark}{me['win_rate']:.3f}{mark} [{lo:.3f}, {hi:.3f}] ({res['games']})"
@@ -106,7 +113,6 @@ def _cell(res: dict | None) -> str:
 
 def _cost(game: str, n: int) -> tuple[str, str]:
     from hustings import checkpoints
-    from hustings.bots.search import parse_search_spec
 
     folder = checkpoints.folder(game, n)
     with open(os.path.join(folder, "report.json")) as f:
@@ -121,10 +127,6 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     steps = f"{(before + rep['timesteps']) / 1e6:.1f}M" + (f" + imitation{of}" if imitated else "") + (
         f" ({pre['decisions']:,} decisions)" if "decisions" in pre else "") + (
         f" ({before / 1e6:.1f}M, then continued {rep['timesteps'] / 1e6:.1f}M)" if before else "")
-    searched = checkpoints.search_spec(game, n)
-    if searched:  # the bot plays a search: say so, the search's cost is per move, not training
-        with_net = parse_search_spec(searched)[1].get("favourite") == "shipped"
-        steps += f"; plays with `{searched}`" if with_net else f"; plays `{searched}` (a search without the net)"
     cfg = "configs/" + (f"{game}.yaml" if n == checkpoints.default_size(game) else f"sizes/{game}_{n}p.yaml")
     wall = wall_before + float(pre.get("wall_seconds", 0.0)) + rep["wall_seconds"]  # earlier stages, warm start, PPO
     return steps, f"{wall / 60:.0f} min ({cfg})"
@@ -155,6 +157,7 @@ def table(panel: str | list[str] | None = None) -> str:
     """The Markdown table of every result there is (``docs/shipped-bots.md``'s body); with ``panel`` (``hustings
     panel`` results files, ``panel.json``), a column with each bot's worst line-up there."""
     from hustings import checkpoints
+    from hustings.bots.search_spec import parse_search_spec
 
     worst = panel_worst(panel) if panel else None
     lines = ["| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | "
@@ -163,33 +166,50 @@ def table(panel: str | list[str] | None = None) -> str:
              + "---|---|"]
     for game in checkpoints.names():
         for n in checkpoints.sizes(game):
-            found = {}
-            for opp in OPPONENTS:
-                if os.path.isfile(result_path(game, n, opp)):
-                    with open(result_path(game, n, opp)) as f:
-                        found[opp] = json.load(f)
+            found = _results(game, n)
             fair = next(iter(found.values()))["fair_share"] if found else 1 / n
             steps, wall = _cost(game, n)
             default = " (default)" if n == checkpoints.default_size(game) else ""
             lines.append(f"| {game} | {n}{default} | {fair:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
                          + (f" | {worst.get((game, n), 'not run')}" if worst is not None else "")
                          + f" | {steps} | {wall} |")
+    lines += ["", "Searching variants (`shipped-search:GAME`), shipped beside the net at these sizes:", "",
+              "| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | plays |",
+              "|---|---:|---:|---|---|---|---|"]
+    for game in checkpoints.names():
+        for n in checkpoints.search_sizes(game):
+            found = _results(game, n, True)
+            searched = checkpoints.search_spec(game, n)
+            uses_net = parse_search_spec(searched)[1].get("favourite") == "shipped"
+            lines.append(f"| {game} | {n} | {1 / n:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
+                         + f" | `{searched}`" + (" (its favoured root move the net's)" if uses_net else
+                                                 " (a search without the net)") + " |")
     return "\n".join(lines) + "\n"
+
+
+def _results(game: str, n: int, search: bool = False) -> dict:
+    found = {}
+    for opp in OPPONENTS:
+        if os.path.isfile(result_path(game, n, opp, search)):
+            with open(result_path(game, n, opp, search)) as f:
+                found[opp] = json.load(f)
+    return found
 
 
 HEADER = """# The shipped bots against heuristic, IS-MCTS and random bots
 
-Every shipped bot (`shipped:GAME`, `checkpoints/<game>/` at the default size and `checkpoints/<game>/<n>p/` at the
-others) with n-1 copies of one opponent: the game's `heuristic`, `ismcts` at the game's standard budget
+Every shipped bot (`shipped:GAME`: the net of `checkpoints/<game>/` at the default size and `checkpoints/<game>/<n>p/`
+at the others, a few milliseconds a move) with n-1 copies of one opponent: the game's `heuristic`, `ismcts` at the game's standard budget
 (each game's `GAME_INFO.search`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
 run evaluates on them), every seat rotation of each deal. A cell is the bot's win share, its 95% Wilson interval
 and the number of games; **bold** where the interval's lower bound is above fair share (1/n; shared wins are
 split: in Politix the members of the winning party share its win). Wall times are from each bot's `report.json`
 (the configs' headers say more): the default-size bots trained on 2 cores (Politix's and Prime Minister's beside
-other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). A bot
-whose folder has a `search.json` plays that search (its SPEC in the cost column: "plays with" IS-MCTS whose favoured
-root move is the net's, or "plays" a search that does not use the net); its net alone is `shipped-net:GAME`. Regenerate:
-`python tools/shipped_table.py play` (finished results are kept; the committed ones took {minutes} min
+other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). Where a
+bot folder has a `search.json`, a *searching variant* ships beside the net (`shipped-search:GAME`, the second table):
+it plays that search at every move (about 0.1 s a move) and is stronger than the net against the heuristic it was
+tuned on, not in every line-up (docs/panel.md). Regenerate: `python tools/shipped_table.py play` (and `play
+--search` for the searching variants; finished results are kept; the committed ones took {minutes} min
 of play in all, most of it the games with a search on either side, on 2 cores often shared with training runs), then
 `python tools/shipped_table.py table`.
 
@@ -209,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
     pl.add_argument("--games", type=int, default=None,
                     help="games per result instead of the table's count (for a slow bot; the table shows the count)")
+    pl.add_argument("--search", action="store_true",
+                    help="the searching variants (shipped-search:GAME) at the sizes that ship one, not the nets")
     pl.add_argument("--no-progress", action="store_true")
     tb = sub.add_parser("table", help=f"write {TABLE} from the results")
     tb.add_argument("--panel", metavar="PANEL_JSON", nargs="+", default=None,
@@ -225,13 +247,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         for game in args.game or checkpoints.names():
             for n in args.players or checkpoints.sizes(game):
-                if n not in checkpoints.sizes(game):
+                if n not in (checkpoints.search_sizes(game) if args.search else checkpoints.sizes(game)):
                     continue
                 for opp in args.opponent or OPPONENTS:
-                    if os.path.isfile(result_path(game, n, opp)) and not args.again:
+                    if os.path.isfile(result_path(game, n, opp, args.search)) and not args.again:
                         continue
-                    res = play(game, n, opp, workers=args.workers, progress=not args.no_progress, games=args.games)
-                    print(f"{game} {n}p vs {opp}: {_cell(res)} in {res['seconds']:.0f} s", flush=True)
+                    res = play(game, n, opp, workers=args.workers, progress=not args.no_progress, games=args.games,
+                               search=args.search)
+                    print(f"{game} {n}p{' (search)' if args.search else ''} vs {opp}: {_cell(res)} in "
+                          f"{res['seconds']:.0f} s", flush=True)
         return 0
     body = table(args.panel)
     seconds = 0.0

@@ -1,7 +1,7 @@
 """Tournaments between bots: ``hustings evaluate GAME --players N --bots SPEC [SPEC ...] --games K [--json OUT]``.
 
-A SPEC is a scripted bot's name (``random``, ``heuristic``, ...), a shipped bot (``shipped:democracy``; where the
-shipped bot of that size plays with a search, ``shipped-net:GAME`` is its net alone), a search bot (``ismcts``,
+A SPEC is a scripted bot's name (``random``, ``heuristic``, ...), a shipped bot (``shipped:democracy``, its net;
+``shipped-search:GAME`` the searching variant at the sizes that have one), a search bot (``ismcts``,
 ``pimc``, with options), the path
 of a checkpoint or policy file written by ``hustings train`` (``runs/<game>/checkpoint.pt``, ``policy.pt``,
 ``policy.npz``), or an exported ``.onnx`` policy; give one SPEC per seat, or one SPEC to fill every seat.

@@ -110,20 +110,21 @@ def exported_program(policy: NumpyPolicy):
 
 
 def source_file(checkpoint: str, num_players: int | None = None) -> tuple[str, str | None]:
-    """The file to export for ``checkpoint``: itself, or for ``shipped:GAME`` / ``shipped-net:GAME`` the shipped
-    net's ``policy.npz`` for ``num_players`` seats (default: the game's default size). Returns ``(path, note)``,
-    ``note`` saying what is left out where that shipped bot plays with a search."""
+    """The file to export for ``checkpoint``: itself, or for ``shipped:GAME`` / ``shipped-net:GAME`` /
+    ``shipped-search:GAME`` the shipped net's ``policy.npz`` for ``num_players`` seats (default: the game's default
+    size). Returns ``(path, note)``, ``note`` saying what is left out when a searching variant was named."""
     from hustings import checkpoints, registry
-    from hustings.bots.spec import SHIPPED, SHIPPED_NET
+    from hustings.bots.spec import SHIPPED, SHIPPED_NET, SHIPPED_SEARCH
 
-    for prefix in (SHIPPED, SHIPPED_NET):
+    for prefix in (SHIPPED, SHIPPED_NET, SHIPPED_SEARCH):
         if checkpoint.startswith(prefix):
             game = registry.game_key(checkpoint[len(prefix):])
             path = checkpoints.policy_path(game, num_players)
-            search = checkpoints.search_spec(game, num_players)
-            note = None if search is None else (
-                f"the shipped {game} bot for this table plays the search {search}; the export is its net alone "
-                f"({SHIPPED_NET}{game})")
+            note = None
+            if prefix == SHIPPED_SEARCH:
+                search = checkpoints.search_variant(game, num_players)
+                note = (f"{checkpoint} plays the search {search}; the export is the shipped net alone "
+                        f"({SHIPPED}{game}), without the search")
             return path, note
     if num_players is not None:
         from hustings.errors import ConfigError

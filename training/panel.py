@@ -2,8 +2,8 @@
 
 A bot that wins against ``n - 1`` copies of the heuristic has learned to exploit one scripted bot; the panel asks
 how it does against the others. For every game and table size with a shipped bot, each **subject** (the shipped bot
-``shipped:GAME``; where that size's shipped bot plays a search, also its net alone ``shipped-net:GAME``; and any
-``--agents SPEC``, e.g. a candidate net) sits in one seat of these line-ups, every seat in turn:
+``shipped:GAME``, its net; and any ``--agents SPEC``, e.g. a candidate net, or the searching variant shipped beside
+the net at some sizes, ``shipped-search:GAME``) sits in one seat of these line-ups, every seat in turn:
 
 * **(a) heuristic**: ``n - 1`` copies of the game's ``heuristic``;
 * **(b) IS-MCTS**: ``n - 1`` copies of IS-MCTS with no heuristic in it, :func:`ismcts_spec`:
@@ -12,14 +12,14 @@ how it does against the others. For every game and table size with a shipped bot
   iterations: Democracy 40, Politix 80, Politrickers 70, Prime Minister 20; ``--ismcts`` replaces the SPEC, which
   must keep those three options);
 * **(c) mixed**: one seat each of the other kinds, in this order and cycled when there are more seats: heuristic,
-  IS-MCTS, random, the other net (the previous shipped net; for a searching bot its own net; for an ``--agents``
-  bot the shipped net). At 3 players that is heuristic + IS-MCTS; at 2 players the table has one other seat, which
-  rows a, b and d already cover, so it is left out;
+  IS-MCTS, random, the other net (the previous shipped net; for the searching variant its own net; for an
+  ``--agents`` bot the shipped net). At 3 players that is heuristic + IS-MCTS; at 2 players the table has one other
+  seat, which rows a, b and d already cover, so it is left out;
 * **(d) previous**: ``n - 1`` copies of the previous shipped bot of that size: the last version of its files in the
-  repository's history (``git log`` of ``checkpoints/...``: ``policy.npz``, and ``search.json`` for ``shipped:``)
-  that differs from the current one and still fits the game's observation layout, extracted to
-  ``OUT/previous/``. Where there is none, a searching bot meets its own net and a net says so (the row is left
-  out); an ``--agents`` bot meets the current shipped bot (``shipped:GAME``);
+  repository's history (``git log`` of ``checkpoints/...``: ``policy.npz``, and ``search.json`` for
+  ``shipped-search:``) that differs from the current one and still fits the game's observation layout, extracted to
+  ``OUT/previous/``. Where there is none, the searching variant meets its own net and a net says so (the row is
+  left out); an ``--agents`` bot meets the current shipped bot (``shipped:GAME``);
 * **(e) cross-play**: tables of ``n`` different agents among the subjects, their previous bots and the references
   (heuristic, IS-MCTS, random), as ``hustings benchmark``'s round robins (:func:`hustings.training.strength.round_robin`),
   rated by OpenSkill Plackett-Luce (:func:`hustings.training.strength.rate_tables`).
@@ -174,7 +174,7 @@ def previous_shipped(game: str, n: int, net_only: bool, store: str) -> dict:
                 continue
         name = f"previous {what} ({short})"
         if search is None:
-            spec = f"shipped-net:{game}" if same else path
+            spec = f"shipped:{game}" if same else path
             return {"spec": spec, "name": name, "commit": commit,
                     "note": f"{name}: " + ("the shipped net alone" if same else f"the net of commit {short}")}
         opts = resolve_options(game, parse_search_spec(search)[1])
@@ -208,12 +208,10 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
     names: list[str] = []
     notes: list[str] = []
     has_shipped = game in checkpoints.names() and n in checkpoints.sizes(game)
-    searched = has_shipped and checkpoints.search_spec(game, n) is not None
+    net, search = f"shipped:{game}", f"shipped-search:{game}"
     subject_specs = []
     if shipped and has_shipped:
-        subject_specs.append((f"shipped:{game}", "shipped"))
-        if searched:
-            subject_specs.append((f"shipped-net:{game}", "shipped net"))
+        subject_specs.append((net, "shipped"))
     for spec, name in zip(user, spec_mod.bot_names(user)):
         subject_specs.append((spec, name))
     subjects = [_add(agents, names, spec, name) for spec, name in subject_specs]
@@ -223,14 +221,13 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
     previous, other_net = {}, {}
     for s in subjects:
         spec = agents[s]
-        if spec == f"shipped:{game}" or spec == f"shipped-net:{game}":
-            info = previous_shipped(game, n, spec.startswith("shipped-net:"), store)
-            if info["spec"] is None and spec.startswith("shipped:") and searched:
-                info = dict(info, spec=f"shipped-net:{game}", name="shipped net",
-                            note=info["note"] + "; the searching bot meets its own net instead")
+        if spec in (net, f"shipped-net:{game}", search):
+            info = previous_shipped(game, n, spec != search, store)
+            if info["spec"] is None and spec == search:
+                info = dict(info, spec=net, name="shipped",
+                            note=info["note"] + "; the searching variant meets its own net instead")
         elif has_shipped:
-            info = {"spec": f"shipped:{game}", "name": "shipped", "commit": None,
-                    "note": "the current shipped bot"}
+            info = {"spec": net, "name": "shipped", "commit": None, "note": "the current shipped bot"}
         else:
             info = {"spec": None, "name": None, "commit": None, "note": f"no shipped {game} bot at {n} players"}
         if info["spec"] is not None:
@@ -240,10 +237,10 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
         previous[s] = info
         # the other net of the mixed table
         prev_spec = info["spec"]
-        if prev_spec is not None and (prev_spec.startswith("shipped-net:") or prev_spec.endswith(".npz")):
+        if prev_spec is not None and (prev_spec in (net, f"shipped-net:{game}") or prev_spec.endswith(".npz")):
             other = info["agent"]
-        elif has_shipped and (searched if spec == f"shipped:{game}" else spec != f"shipped-net:{game}"):
-            other = _add(agents, names, f"shipped-net:{game}", "shipped net")  # (a net's own net is itself)
+        elif has_shipped and spec not in (net, f"shipped-net:{game}"):
+            other = _add(agents, names, net, "shipped")  # (a net's own net is itself)
         else:
             other = None
         other_net[s] = other

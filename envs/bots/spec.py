@@ -4,8 +4,8 @@ A SPEC is one of:
 
 * a scripted bot's name (``random``, ``heuristic``, ...: the game's ``GAME_INFO.bots``);
 * a search bot, ``ismcts`` or ``pimc`` with optional ``:key=value,...`` (:mod:`hustings.bots.search_spec`);
-* ``shipped:GAME``, the shipped bot of the table's size (a search where that size's ``search.json`` says so), or
-  ``shipped-net:GAME``, its net alone;
+* ``shipped:GAME``, the shipped bot of the table's size: its net (``shipped-net:GAME`` says the same), or
+  ``shipped-search:GAME``, the searching variant shipped beside the net at the sizes whose ``search.json`` names one;
 * a policy file: ``policy.npz``, a torch ``policy.pt`` / ``checkpoint.pt`` (needs torch), an exported ``.onnx``
   policy, or a Stable-Baselines3 ``MaskablePPO`` ``model.zip`` (needs sb3-contrib);
 * ``package.module:factory``, your own agent, or ``text:package.module:factory``, an agent that reads text
@@ -28,15 +28,17 @@ from . import search_spec
 from .agents import CALLABLE, TEXT, TEXT_RETRIES, AgentBot, TextAgentBot, call_factory, load_factory, load_sb3
 from .policy import NumpyPolicy, PolicyBot, load_policy
 
-SHIPPED = "shipped:"  # shipped:democracy is the shipped Democracy bot for the table's size
-SHIPPED_NET = "shipped-net:"  # its net alone, where the shipped bot of that size plays with a search
+SHIPPED = "shipped:"  # shipped:democracy is the shipped Democracy bot (its net) for the table's size
+SHIPPED_NET = "shipped-net:"  # the same net, by the name that says so
+SHIPPED_SEARCH = "shipped-search:"  # the searching variant beside it, at the sizes whose search.json names one
+SHIPPED_ANY = (SHIPPED, SHIPPED_NET, SHIPPED_SEARCH)
 POLICY_SUFFIXES = (".pt", ".pth", ".zip", ".onnx", ".npz")
 
 
 def is_callable_spec(spec) -> bool:
     """True for ``package.module:factory`` (not a search or shipped SPEC, which look alike)."""
     return (isinstance(spec, str) and bool(CALLABLE.match(spec)) and not search_spec.is_search_spec(spec)
-            and not spec.startswith((SHIPPED, SHIPPED_NET)))
+            and not spec.startswith(SHIPPED_ANY))
 
 
 def _unknown(game_name: str, spec) -> ConfigError:
@@ -86,15 +88,15 @@ def resolve(game_name: str, game, specs: list[str]) -> list[tuple]:
             build(game_name, recipe, game=game)
             recipes.append(recipe)
             continue
-        path, shipped = spec, spec.startswith((SHIPPED, SHIPPED_NET))
+        path, shipped = spec, spec.startswith(SHIPPED_ANY)
         if shipped:
             name = spec.partition(":")[2]
             if name != game_name:
                 raise ConfigError(f"{game_name}: {spec!r} is another game's bot; expected "
                                   f"{spec.partition(':')[0]}:{game_name}")
             path = checkpoints.policy_path(name, game.num_players)
-            searched = checkpoints.search_spec(name, game.num_players) if spec.startswith(SHIPPED) else None
-            if searched is not None:  # this size's shipped bot plays with a search
+            if spec.startswith(SHIPPED_SEARCH):
+                searched = checkpoints.search_variant(name, game.num_players)
                 _check_sampler(game, game_name, searched)
                 recipes.append(("search", searched))
                 continue
@@ -165,9 +167,9 @@ def bot_names(specs: list[str]) -> list[str]:
 def spec_files(spec: str, num_players: int | None = None) -> list[str]:
     """The files a SPEC is made of at a table of ``num_players`` (hashed into results): a policy file (and a shipped
     bot's ``search.json``), a factory's module source."""
-    if spec.startswith((SHIPPED, SHIPPED_NET)):
+    if spec.startswith(SHIPPED_ANY):
         game = spec.partition(":")[2]
-        searched = spec.startswith(SHIPPED) and checkpoints.search_spec(game, num_players) is not None
+        searched = spec.startswith(SHIPPED_SEARCH)
         return [checkpoints.policy_path(game, num_players)] + (
             [os.path.join(checkpoints.folder(game, num_players), checkpoints.SEARCH_FILE)] if searched else [])
     ref = spec[len(TEXT):] if spec.startswith(TEXT) else spec

@@ -9,13 +9,12 @@ from .policy import shipped_net
 
 
 def load_bot(game: str, num_players: int | None = None, seed: int | None = None, deterministic: bool = True,
-             search: bool = True) -> Bot:
+             search: bool = False) -> Bot:
     """``game``'s shipped bot for a table of ``num_players`` (default: the game's default size; a size without a bot
-    raises a ``CheckpointError`` naming the sizes there are). Where that size's bot plays with a search
-    (:func:`hustings.checkpoints.search_spec`), the search bot, unless ``search=False``: then the net alone
-    (``deterministic=False`` samples the net's moves; the search ignores it)."""
+    raises a ``CheckpointError`` naming the sizes there are): its net (``deterministic=False`` samples the net's
+    moves). ``search=True``: the searching variant shipped beside the net at that size
+    (:func:`hustings.checkpoints.search_variant`; a ``CheckpointError`` naming the sizes that have one)."""
     game = registry.game_key(game)
-    spec = checkpoints.search_spec(game, num_players) if search else None
-    if spec is not None:
-        return make_search_bot(game, spec, seed=seed)
+    if search:
+        return make_search_bot(game, checkpoints.search_variant(game, num_players), seed=seed)
     return shipped_net(game, num_players, seed=seed, deterministic=deterministic)

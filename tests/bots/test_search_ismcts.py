@@ -655,9 +655,9 @@ def test_favourite_spec_is_checked():
 @pytest.mark.parametrize("players", [4, 5])
 def test_shipped_favourite_is_the_shipped_bot_of_the_tables_size(players):
     """With a head start no search can overcome (prior above the iteration count), the move is the favourite's:
-    the shipped net for this table's size (without the search that size's shipped bot plays), not the heuristic."""
+    the shipped net for this table's size (the shipped bot, not its searching variant), not the heuristic."""
     game = hustings.game_module("politrickers").raw_env.game_class(players)
-    shipped = hustings.load_bot("politrickers", num_players=players, search=False)
+    shipped = hustings.load_bot("politrickers", num_players=players)
     heuristic = hustings.make_bot("politrickers", "heuristic", seed=0)
     bot = make_search_bot("politrickers", "ismcts:iters=4,prior=100,favourite=shipped", seed=1)
     differs = 0

@@ -1,6 +1,7 @@
 """Every game ships a trained bot for every table size it supports, and each one plays legal, reproducible games."""
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -88,8 +89,15 @@ def test_the_shipped_table_has_every_result_and_is_up_to_date():
     for game, n in TABLES:
         for opponent in shipped_table.OPPONENTS:
             assert os.path.isfile(shipped_table.result_path(game, n, opponent)), (game, n, opponent)
+            if (game, n) in SEARCHED:
+                assert os.path.isfile(shipped_table.result_path(game, n, opponent, search=True)), (game, n, opponent)
     body = shipped_table.table()
-    assert len(body.strip().splitlines()) == 2 + len(TABLES) and "not run" not in body
+    assert len(body.strip().splitlines()) == 2 + len(TABLES) + 4 + len(SEARCHED) and "not run" not in body
+    for game, n in TABLES:  # every cell measures the net, every searching variant's cell the search
+        for opponent in shipped_table.OPPONENTS:
+            for search in (False, True) if (game, n) in SEARCHED else (False,):
+                with open(shipped_table.result_path(game, n, opponent, search)) as f:
+                    assert json.load(f)["specs"][0] == shipped_table.subject(game, search)
     with open(shipped_table.TABLE) as f:
         assert body in f.read(), "docs/shipped-bots.md is stale: run python tools/shipped_table.py table"
     with open(os.path.join(ROOT, "README.md")) as f:
@@ -139,18 +147,20 @@ def test_a_bot_continued_from_an_earlier_one_says_which_and_what_it_cost(game, n
 SEARCHED = [(g, n) for g, n in TABLES if checkpoints.search_spec(g, n)]
 
 
-def test_the_searching_sizes_play_their_search_json():
-    """Where a size's net alone fell short, its shipped bot plays a search (search.json): Politrickers 4p and 5p
-    IS-MCTS with the net naming the favoured move, Democracy 4p PIMC that models the others' face-down commitments
-    as the heuristic's (``model=heuristic``); ``search=False`` is the net alone."""
+def test_the_shipped_bot_is_the_net_and_the_searching_variants_play_their_search_json():
+    """Every shipped bot is its net. Beside it, three sizes ship a searching variant (search.json, SPEC
+    ``shipped-search:GAME``, ``load_bot(..., search=True)``): Politrickers 4p and 5p IS-MCTS with the net naming the
+    favoured move, Democracy 4p PIMC that models the others' face-down commitments as the heuristic's
+    (``model=heuristic``). Elsewhere asking for one is a CheckpointError naming the sizes that have one."""
     from hustings.bots.search import ISMCTSBot, PIMCBot
     from hustings.bots.policy import PolicyBot
 
     assert SEARCHED == [("democracy", 4), ("politrickers", 4), ("politrickers", 5)]
+    for game, n in TABLES:
+        assert isinstance(hustings.load_bot(game, num_players=n), PolicyBot), (game, n)
     for game, n in SEARCHED:
-        bot = hustings.load_bot(game, num_players=n, seed=1)
-        net = hustings.load_bot(game, num_players=n, search=False)
-        assert isinstance(net, PolicyBot)
+        bot = hustings.load_bot(game, num_players=n, seed=1, search=True)
+        net = hustings.load_bot(game, num_players=n)
         if game == "democracy":
             assert isinstance(bot, PIMCBot) and bot.model == "heuristic" and bot.iterations == 240
             continue
@@ -160,12 +170,16 @@ def test_the_searching_sizes_play_their_search_json():
         bot.act(state, p)
         assert isinstance(bot._favourite, PolicyBot)  # it favours the net, not itself
         assert bot._favourite.act(state, p) == net.act(state, p)
-    for game, n in TABLES:
-        if (game, n) not in SEARCHED:
-            assert isinstance(hustings.load_bot(game, num_players=n), PolicyBot)
+    assert checkpoints.search_sizes("politrickers") == [4, 5] and checkpoints.search_sizes("politix") == []
+    with pytest.raises(hustings.CheckpointError, match=r"no searching variant of the shipped politrickers bot for 3 "
+                                                       r"players \(shipped-search:politrickers\); expected one of "
+                                                       r"the sizes 4, 5, or shipped:politrickers"):
+        hustings.load_bot("politrickers", num_players=3, search=True)
+    with pytest.raises(hustings.CheckpointError, match="politix ships none; expected shipped:politix"):
+        hustings.make_bot("politix", "shipped-search:politix")
 
 
-def test_shipped_spec_is_the_search_and_shipped_net_spec_the_net_alone():
+def test_shipped_spec_is_the_net_and_shipped_search_spec_the_searching_variant():
     from hustings.training.evaluate import tournament
 
     def bots(spec):
@@ -175,9 +189,10 @@ def test_shipped_spec_is_the_search_and_shipped_net_spec_the_net_alone():
 
     searched = checkpoints.search_spec("politrickers", 4)
     assert searched.startswith("ismcts:") and "favourite=shipped" in searched
-    assert bots("shipped:politrickers") == bots(searched)
-    assert bots("shipped-net:politrickers") == bots(checkpoints.policy_path("politrickers", 4))
-    assert bots("shipped:politrickers") != bots("shipped-net:politrickers")
+    assert bots("shipped-search:politrickers") == bots(searched)
+    net = bots(checkpoints.policy_path("politrickers", 4))
+    assert bots("shipped:politrickers") == net and bots("shipped-net:politrickers") == net
+    assert bots("shipped-search:politrickers") != net
 
 
 def test_a_damaged_search_file_is_named(tmp_path):

@@ -34,7 +34,7 @@ def test_export_a_shipped_net_from_outside_the_clone(tmp_path, monkeypatch, caps
     assert sidecar["source_checkpoint"] == "shipped:politrickers"
     # the exported model chooses what the shipped net chooses, move for move
     onnx = OnnxBot(str(tmp_path / "exported" / "policy.onnx"))
-    net = hustings.load_bot("politrickers", num_players=3, search=False)
+    net = hustings.load_bot("politrickers", num_players=3)
     game = hustings.registry.make_game("politrickers", 3)
     obs, masks, chosen = [], [], []
     bots = [hustings.make_bot("politrickers", "heuristic", seed=i) for i in range(3)]
@@ -50,10 +50,11 @@ def test_shipped_search_is_named_as_left_out_and_bad_sources_are_one_line(tmp_pa
     from hustings.training.export import source_file
 
     path, note = source_file("shipped:democracy")
-    assert path == checkpoints.policy_path("democracy") and os.path.isfile(path)
-    if checkpoints.search_spec("democracy") is not None:
-        assert note.startswith("the shipped democracy bot for this table plays the search ")
-        assert note.endswith("the export is its net alone (shipped-net:democracy)")
+    assert path == checkpoints.policy_path("democracy") and os.path.isfile(path) and note is None
+    path, note = source_file("shipped-search:democracy")
+    assert path == checkpoints.policy_path("democracy")
+    assert note == (f"shipped-search:democracy plays the search {checkpoints.search_spec('democracy')}; the export is "
+                    f"the shipped net alone (shipped:democracy), without the search")
     monkeypatch.chdir(tmp_path)
     status, _, err = _export(capsys, "shipped:chess", "--out", "x")
     assert status == 2 and err.startswith("error: ") and "chess" in err

@@ -73,7 +73,7 @@ def test_shipped_npz_bots_play_exactly_as_their_torch_checkpoints():
     for game in hustings.games():
         rules = hustings.game_module(game).raw_env.game_class(4)
         pt = load_policy_bot(os.path.join(ROOT, "checkpoints", game, "policy.pt"), rules)
-        npz = hustings.load_bot(game, search=False)  # the net (Democracy and Politrickers 4p play a search)
+        npz = hustings.load_bot(game)  # the shipped bot is its net
         state = rules.new_initial_state(seed=11)
         rng = np.random.default_rng(0)
         for _ in range(150):

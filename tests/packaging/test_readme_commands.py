@@ -15,7 +15,7 @@ import pytest
 from helpers import ROOT
 
 README = os.path.join(ROOT, "README.md")
-QUICK_START = "hustings evaluate democracy --bots shipped-net:democracy heuristic heuristic heuristic --games 2000"
+QUICK_START = "hustings evaluate democracy --bots shipped:democracy heuristic heuristic heuristic --games 2000"
 
 RUN, SLOW, SKIP = "run", "slow", "skip"
 #: command (as written, without its comment) -> (how, why, what to run instead in the default run or None, stdin)

@@ -249,10 +249,10 @@ def test_a_shipped_bots_hash_is_the_file_of_each_size():
     assert benchmark._hash_key("heuristic", 3) == benchmark._hash_key("heuristic", 4) == "heuristic"
     files = {n: agents.spec_files("shipped:democracy", n)[0] for n in (3, 4)}
     assert files == {n: checkpoints.policy_path("democracy", n) for n in (3, 4)} and files[3] != files[4]
-    # a shipped bot that plays with a search goes by its net and its search.json together
+    # the shipped bot goes by its net; a searching variant by its net and its search.json together
     net = agents.sha256(checkpoints.policy_path("politrickers", 4))
-    assert agents.spec_sha256("shipped-net:politrickers", 4) == net
-    assert agents.spec_sha256("shipped:politrickers", 4) not in (None, net)
+    assert agents.spec_sha256("shipped:politrickers", 4) == agents.spec_sha256("shipped-net:politrickers", 4) == net
+    assert agents.spec_sha256("shipped-search:politrickers", 4) not in (None, net)
     assert agents.spec_sha256("shipped:politrickers", 3) == agents.sha256(checkpoints.policy_path("politrickers", 3))
     assert agents.spec_sha256("heuristic", 4) is None
 

@@ -104,8 +104,17 @@ def test_a_candidate_meets_the_current_shipped_bot(tmp_path):
     assert [p["agents"][s] for s in p["subjects"]] == ["random"]
     s = p["subjects"][0]
     assert p["previous"][s]["spec"] == "shipped:politix"
-    assert p["agents"][p["other_net"][s]] == "shipped-net:politix"
+    assert p["agents"][p["other_net"][s]] == "shipped:politix"
     assert {"shipped:politix", "random", "heuristic"} <= {p["agents"][a] for a in p["cross_agents"]}
+
+
+def test_the_shipped_subject_is_the_net_and_a_searching_variant_is_measured_when_asked(tmp_path):
+    p = plan("politrickers", 4, tmp_path)
+    assert [p["agents"][s] for s in p["subjects"]] == ["shipped:politrickers"]
+    p = plan("politrickers", 4, tmp_path, user=["shipped-search:politrickers"], shipped=False)
+    (s,) = p["subjects"]
+    assert p["agents"][s] == "shipped-search:politrickers"
+    assert p["agents"][p["other_net"][s]] == "shipped:politrickers"  # its own net sits in the mixed table
 
 
 def _git_history() -> bool:
@@ -121,7 +130,7 @@ def test_the_previous_shipped_bot_comes_from_the_history(tmp_path):
 
     # Democracy 4p ships a search (search.json); before it, the shipped bot was this same net alone
     prev = panel.previous_shipped("democracy", 4, net_only=False, store=str(tmp_path))
-    assert prev["spec"] == "shipped-net:democracy" and len(prev["commit"]) == 40
+    assert prev["spec"] == "shipped:democracy" and len(prev["commit"]) == 40
     # the previous net is an earlier file, with other weights, that plays this game
     net = panel.previous_shipped("democracy", 4, net_only=True, store=str(tmp_path))
     game = hustings.registry.info("democracy").game_class(4)
