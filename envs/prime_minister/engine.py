@@ -309,4 +309,5 @@ class TaskQueue:
         st.supporter_reshuffle = list(self.supporter_reshuffle)
         st._legal = self._legal
         st._legal_set = self._legal_set
+        st._careers_seen = self._careers_seen  # never changed in place: shared
         return st

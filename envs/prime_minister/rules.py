@@ -105,6 +105,7 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.shown = [[] for _ in range(self.n)]  # Supporters publicly known to be in each hand (sample.py)
         self.supporter_reshuffle = []  # a position's order of the next Supporter reshuffle (board._draw)
         self.shuffle_tags = new_shuffle_tags()
+        self._careers_seen = None  # what the last full Career Card check read (board._check_careers)
 
     def render(self, player: int | None = None) -> str:
         """The table as text, as seat ``player`` sees it (``text.render_state``)."""
