@@ -37,7 +37,6 @@ The batched engine interface has no call that moves only some games; the env mov
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import gymnasium as gym
@@ -47,6 +46,7 @@ from hustings import registry
 from hustings.errors import ActionOutOfBoundsError, CheckpointError, ConfigError, IllegalActionError
 from hustings.vector import engine_class
 
+from .batch_play import compiled_bots
 from .policy import NumpyPolicy
 
 PARTNERS = ("pool", "self")
@@ -55,22 +55,6 @@ PARTNERS = ("pool", "self")
 def _vec_env_base():
     from stable_baselines3.common.vec_env import VecEnv
     return VecEnv
-
-
-def compiled_bots(game: str):
-    """The ``BatchBots`` class of ``game``'s compiled scripted bots (module ``engine_bots`` beside the game's
-    compiled engine), or ``None`` (no compiled engine, no compiled bots, or numba missing)."""
-    engine = registry.info(game).engine
-    if engine is None:
-        return None
-    name = engine.rsplit(".", 1)[0] + ".engine_bots"
-    try:
-        module = importlib.import_module(name)
-    except ImportError as exc:
-        if getattr(exc, "name", None) in (name, "numba", "llvmlite") or "numba" in str(exc):
-            return None
-        raise
-    return module.BatchBots
 
 
 def batched_support(game: str, scripted: dict[str, float], num_players: int | None = None,
