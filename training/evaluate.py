@@ -10,6 +10,12 @@ Variance reduction: games come in *duplicate sets*. Each set is one deal (one se
 the game) played ``n`` times, the bots rotated one seat further each time, so every bot plays every seat of every
 deal. Sets run in parallel worker processes (default: one per CPU core).
 
+Where every bot has a batched form (``random``, ``heuristic``, trained nets: ``shipped:GAME``, ``policy.npz``,
+checkpoints), the game has a compiled engine and numba is installed (the ``fast`` extra), the games are played a few
+hundred at a time in the compiled engine (:mod:`hustings.training.batch_play`), each worker a batch: the same games,
+game for game, as through the rules module, many times faster. ``--records`` and ``--no-batch`` keep the rules-module
+path, as does any other bot in the line-up.
+
 Reported per bot: games, win rate (a shared win counts 1/k for each of the k winners; truncated games count 0),
 mean score (the game's own score: tribes, VP, ...), a 95% Wilson interval of the win rate, and a rating from all
 pairwise results (a Bradley-Terry fit on the Elo scale, 1000 = the average bot). Duplicate games are not independent
@@ -124,6 +130,40 @@ def _play_set(task: tuple[int, int]) -> list[dict]:
 def _play_game(task: tuple[int, int]) -> dict:
     seed, rotation = task
     return play_rotation(_WORKER["game"], _WORKER["bots"], seed, rotation, _WORKER.get("names"))
+
+
+def _init_batch_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple], done) -> None:
+    quiet_worker()
+    module = hustings.game_module(game_name)
+    _WORKER.update(game_name=game_name, game=module.raw_env.game_class(num_players, **game_options),
+                   recipes=recipes, done=done)
+
+
+def _play_batch(tasks: list[tuple[int, int]]) -> list[dict]:
+    """In a worker: ``tasks`` played in batches (:func:`hustings.training.batch_play.play`); the games finished are
+    counted in the shared ``done`` as they finish (the main process moves the progress bar by it)."""
+    from . import batch_play
+
+    done = _WORKER["done"]
+
+    def count(k: int) -> None:
+        with done.get_lock():
+            done.value += k
+
+    return batch_play.play(_WORKER["game_name"], _WORKER["game"], _WORKER["recipes"], tasks, on_games=count)
+
+
+def batch_reason(game_name: str, game, recipes: list[tuple], tasks: list[tuple] | None = None) -> str | None:
+    """``None`` when these bots can play ``tasks`` in batches in the game's compiled engine
+    (:mod:`hustings.training.batch_play`); else why not (one line)."""
+    try:
+        from . import batch_play
+    except ImportError as exc:  # pragma: no cover - a broken install
+        return str(exc)
+    why = batch_play.why_not(game_name, game, recipes)
+    if why is None and tasks is not None and not batch_play.seeds_fit(tasks):
+        why = "seeds beyond 64 bits"
+    return why
 
 
 class Interrupted(KeyboardInterrupt):
@@ -294,49 +334,32 @@ def verdicts(result: dict) -> list[str]:
     return [verdict(names[i], result["bots"][names[i]], result["fair_share"], result["num_players"]) for i in single]
 
 
-# --- the tournament ---------------------------------------------------------------------------------------------
-def tournament(game_name: str, specs: list[str], games: int, num_players: int | None = None,
-               game_options: dict | None = None, seed: int = 0, workers: int | None = None,
-               progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None,
-               records_dir: str | None = None, estimate: bool = False, log=None) -> dict:
-    """Play about ``games`` games (whole duplicate sets of ``n``) between the bots of ``specs``; the summary dict.
+def _estimate_line(game_name: str, n: int, total: int, workers: int, per_game: float, how: str) -> str:
+    sets = total // n
+    return (f"{game_name} {n}p: {total} games ({sets} duplicate deals x {n} seatings) on {workers} worker "
+            f"process{'es' if workers > 1 else ''}{how}; expected about "
+            f"{duration(total * per_game / parallel_workers(workers))} ({per_game:.3g} s a game, timed just now; "
+            f"longer if the cores are busy)")
 
-    ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
-    With ``records_dir``, every game is also saved there as a JSON game record (``hustings replay`` reads them).
-    With ``estimate``, the bots are timed first (:func:`time_bots`) and the expected duration is logged (``log``,
-    default: stderr) before the games start. Ctrl-C or SIGTERM stops the workers and raises :class:`Interrupted`.
-    """
-    log = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
-    module = hustings.game_module(game_name)
-    game_options = game_options or {}
-    n = num_players or module.raw_env.default_players
-    game = module.raw_env.game_class(n, **game_options)
-    if len(specs) == 1:
-        specs = specs * n
-    if len(specs) != n:
-        raise hustings.ConfigError(f"{game_name}: {len(specs)} bots for {n} seats; expected one bot per seat "
-                               f"(or one bot for all seats)")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise hustings.ConfigError(f"games={games!r} is invalid; expected an int >= 1")
-    recipes = recipes or resolve_specs(game_name, game, specs)
-    names = names or bot_names(specs)
-    sets = -(-games // n)
-    total = sets * n
-    # one task per game (deal, rotation): the progress bar moves game by game
-    tasks = [(seed * 1_000_003 + i, r) for i in range(sets) for r in range(n)]
-    workers = max(1, min(workers or os.cpu_count() or 1, total))
+
+def _bar(progress: bool, total: int, game_name: str, n: int):
+    if not progress:
+        return None
+    from tqdm import tqdm
+    return tqdm(total=total, unit="game", desc=f"{game_name} {n}p", file=sys.stderr)
+
+
+def _games_one_by_one(game_name, game, n, game_options, specs, recipes, names, tasks, workers, progress, estimate,
+                      log, seed, records_dir) -> tuple[list[dict], float]:
+    """The tournament's games through the rules module (:func:`play_rotation`), one per task, and when they
+    started (``time.perf_counter``)."""
+    total = len(tasks)
     per_game = None
     if estimate:
         timing = time_bots(game_name, game, dict(zip(specs, recipes)), seed=seed)
         per_game = game_seconds(timing, list(specs))
-        log(f"{game_name} {n}p: {total} games ({sets} duplicate deals x {n} seatings) on {workers} worker "
-            f"process{'es' if workers > 1 else ''}; expected about "
-            f"{duration(total * per_game / parallel_workers(workers))} ({per_game:.3f} s a game, timed just now; "
-            f"longer if the cores are busy)")
-    bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=total, unit="game", desc=f"{game_name} {n}p", file=sys.stderr)
+        log(_estimate_line(game_name, n, total, workers, per_game, ""))
+    bar = _bar(progress, total, game_name, n)
     played: list[dict] = []
     t0 = time.perf_counter()
     record_names = names if records_dir else None
@@ -363,6 +386,104 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     finally:
         if bar:
             bar.close()
+    return played, t0
+
+
+def _batched_games(game_name, game, n, game_options, recipes, tasks, workers, progress, estimate,
+                   log) -> tuple[list[dict], float]:
+    """The tournament's games in batches in the compiled engine (:func:`hustings.training.batch_play.play`): in
+    this process, or split into chunks over ``workers`` processes, each playing its chunk as one batch; and when
+    they started. The bar moves by the games finished."""
+    from . import batch_play
+
+    total = len(tasks)
+    if estimate:
+        per_game = batch_play.seconds_per_game(game_name, game, recipes, tasks)
+        log(_estimate_line(game_name, n, total, workers, per_game, ", in batches in the compiled engine"))
+    bar = _bar(progress, total, game_name, n)
+    finished = 0
+    t0 = time.perf_counter()
+    try:
+        # one chunk per worker, each a full batch at least (a batch's last games play on alone: fewer, larger
+        # batches waste less)
+        size = max(batch_play.BATCH, -(-total // workers))
+        chunks = [tasks[i:i + size] for i in range(0, total, size)]
+        if workers == 1 or len(chunks) == 1:
+            def count(k: int) -> None:
+                nonlocal finished
+                finished += k
+                if bar:
+                    bar.update(k)
+
+            with sigterm_stops():
+                return batch_play.play(game_name, game, recipes, tasks, on_games=count), t0
+        if not estimate:  # load the compiled kernels here once, before the workers are forked
+            batch_play.play(game_name, game, recipes, tasks[:1])
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        done = ctx.Value("q", 0)
+        with sigterm_stops(), ctx.Pool(workers, initializer=_init_batch_worker,
+                                       initargs=(game_name, n, game_options, recipes, done)) as pool:
+            pending = pool.map_async(_play_batch, chunks)
+            while True:
+                pending.wait(0.1)
+                ready = pending.ready()
+                now = done.value
+                if bar and now > finished:
+                    bar.update(now - finished)
+                finished = now
+                if ready:
+                    break
+            return [g for chunk in pending.get() for g in chunk], t0
+    except KeyboardInterrupt:
+        raise Interrupted(finished, total) from None
+    finally:
+        if bar:
+            bar.close()
+
+
+# --- the tournament ---------------------------------------------------------------------------------------------
+def tournament(game_name: str, specs: list[str], games: int, num_players: int | None = None,
+               game_options: dict | None = None, seed: int = 0, workers: int | None = None,
+               progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None,
+               records_dir: str | None = None, estimate: bool = False, log=None, batched: bool = True) -> dict:
+    """Play about ``games`` games (whole duplicate sets of ``n``) between the bots of ``specs``; the summary dict.
+
+    ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
+    With ``records_dir``, every game is also saved there as a JSON game record (``hustings replay`` reads them).
+    With ``estimate``, the bots are timed first (:func:`time_bots`) and the expected duration is logged (``log``,
+    default: stderr) before the games start. Ctrl-C or SIGTERM stops the workers and raises :class:`Interrupted`.
+
+    Where every bot has a batched form (``random``, ``heuristic``, trained nets), the game has a compiled engine and
+    numba is installed, and no records are asked for, the games are played in batches in the compiled engine
+    (:mod:`hustings.training.batch_play`): the same games, game for game, many times faster. ``batched=False``
+    plays them one by one through the rules module all the same.
+    """
+    log = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
+    module = hustings.game_module(game_name)
+    game_options = game_options or {}
+    n = num_players or module.raw_env.default_players
+    game = module.raw_env.game_class(n, **game_options)
+    if len(specs) == 1:
+        specs = specs * n
+    if len(specs) != n:
+        raise hustings.ConfigError(f"{game_name}: {len(specs)} bots for {n} seats; expected one bot per seat "
+                               f"(or one bot for all seats)")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise hustings.ConfigError(f"games={games!r} is invalid; expected an int >= 1")
+    recipes = recipes or resolve_specs(game_name, game, specs)
+    names = names or bot_names(specs)
+    sets = -(-games // n)
+    total = sets * n
+    # one task per game (deal, rotation): the progress bar moves game by game
+    tasks = [(seed * 1_000_003 + i, r) for i in range(sets) for r in range(n)]
+    workers = max(1, min(workers or os.cpu_count() or 1, total))
+    in_batches = batched and not records_dir and batch_reason(game_name, game, recipes, tasks) is None
+    if in_batches:
+        played, t0 = _batched_games(game_name, game, n, game_options, recipes, tasks, workers, progress, estimate,
+                                    log)
+    else:
+        played, t0 = _games_one_by_one(game_name, game, n, game_options, specs, recipes, names, tasks, workers, progress,
+                                   estimate, log, seed, records_dir)
     played.sort(key=lambda g: (g["seed"], g["seats"]))
     if records_dir:
         for i, g in enumerate(played):
@@ -391,6 +512,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a game option, e.g. --option max_islands=20 (value parsed as YAML)")
     p.add_argument("--records", metavar="DIR", help="save every game as a JSON record in DIR (hustings replay)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-batch", action="store_true", help="play game by game through the rules module even where "
+                   "the bots batch in the compiled engine (the same games, slower)")
 
 
 def run(args) -> int:
@@ -398,7 +521,8 @@ def run(args) -> int:
     try:
         result = tournament(args.game, args.bots, args.games, num_players=args.players,
                             game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
-                            progress=not args.no_progress, records_dir=args.records, estimate=not args.no_progress)
+                            progress=not args.no_progress, records_dir=args.records, estimate=not args.no_progress,
+                            batched=not getattr(args, "no_batch", False))
     except Interrupted as stop:
         print(f"\nstopped: {stop.played} of {stop.total} games played, nothing saved (hustings evaluate keeps no "
               f"partial results: run it again, with fewer --games for a shorter run)", file=sys.stderr)

@@ -89,8 +89,15 @@ def test_progress_moves_game_by_game(monkeypatch):
 
     import tqdm
     monkeypatch.setattr(tqdm, "tqdm", Bar)
-    res = evaluate.tournament("democracy", ["heuristic", "random", "random"], 12, num_players=3, workers=2)
+    res = evaluate.tournament("democracy", ["heuristic", "random", "random"], 12, num_players=3, workers=2,
+                              batched=False)
     assert res["games"] == 12 and updates == [1] * 12
+    # in batches, the bar moves by the games finished: as they finish in this process, as workers report them
+    for workers in (1, 2):
+        updates.clear()
+        res = evaluate.tournament("democracy", ["heuristic", "random", "random"], 1200, num_players=3, workers=workers)
+        assert res["games"] == 1200 and sum(updates) == 1200, updates
+        assert workers == 2 or len(updates) > 1, updates
 
 
 def test_expected_time_and_the_result_in_words(capsys):

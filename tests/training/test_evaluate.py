@@ -158,7 +158,9 @@ def _spy_tournament(monkeypatch, bots: list[str], games: int, num_players: int, 
 
     monkeypatch.setattr(game_class, "new_initial_state", new_initial_state)
     monkeypatch.setattr(evaluate, "_init_worker", init_worker)
-    res = tournament("democracy", bots, games, num_players=num_players, seed=seed, progress=False, workers=1)
+    # the rules-module path, where the spies sit (the batched path plays the same games: test_batch_play.py)
+    res = tournament("democracy", bots, games, num_players=num_players, seed=seed, progress=False, workers=1,
+                     batched=False)
     assert res["games"] == len(played)
     return played
 
