@@ -38,7 +38,10 @@ is printed before the games start.
 atomically as it finishes; ``--resume`` keeps those whose configuration matches and plays only the rest, so no game is
 lost or counted twice), ``results.json`` (schema: :data:`SCHEMA`, documented in BENCHMARKS.md), ``BENCHMARKS.md``
 and, with matplotlib, ``win_share_<game>-<n>p.png`` and ``ratings_<game>-<n>p.png``. Tables run in parallel over
-``--workers`` processes, or as Ray tasks on a cluster with ``--address`` (the ``distributed`` extra).
+``--workers`` processes, or as Ray tasks on a cluster with ``--address`` (the ``distributed`` extra). The tables
+whose bots all have a batched form (``random``, ``heuristic``, trained nets; a game with a compiled engine, numba
+installed) are played first, in batches in the compiled engine (:mod:`hustings.training.batch_play`: the same
+games, game for game); ``--no-batch`` plays them through the rules module too.
 """
 from __future__ import annotations
 
@@ -156,9 +159,59 @@ def play_set(task: dict) -> dict:
     return {"table": task["table"], "set": task["set"], "games": games, "text": text, "seconds": seconds}
 
 
+def batch_jobs(todo: list[dict], tasks: list[dict], workers: int) -> tuple[list[dict], list[dict]]:
+    """Split the set tasks of the tables ``todo``: those of tables whose bots all have a batched form
+    (:func:`hustings.training.batch_play.why_not`: ``random``, ``heuristic``, trained nets, on a game with a compiled
+    engine, numba installed) become batch jobs (:func:`play_batch`), a few per (game, size), each playing the sets
+    of several tables in one engine; returns ``(batch jobs, the other set tasks)``."""
+    fast = batchable_tables(todo)
+    groups: dict[tuple[str, int], list[dict]] = {}
+    rest = []
+    for task in tasks:
+        if task["table"] in fast:
+            groups.setdefault((task["game"], task["num_players"]), []).append(task)
+        else:
+            rest.append(task)
+    jobs = []
+    for (g, n), sets in groups.items():
+        size = max(8, -(-len(sets) // (2 * max(1, workers))))
+        for i in range(0, len(sets), size):
+            part = sets[i:i + size]
+            lineups: list[list[tuple]] = []
+            index: dict[str, int] = {}
+            for task in part:
+                if task["table"] not in index:
+                    index[task["table"]] = len(lineups)
+                    lineups.append(task["recipes"])
+            jobs.append({"batch": [(task["table"], task["set"], task["seed"], index[task["table"]]) for task in part],
+                         "game": g, "num_players": n, "lineups": lineups})
+    return jobs, rest
+
+
+def play_batch(job: dict) -> list[dict]:
+    """A batch job of :func:`batch_jobs`: every game of its sets played in batches in the compiled engine
+    (:func:`hustings.training.batch_play.play`, the same games as :func:`play_set`); one :func:`play_set` result
+    per set, its ``seconds`` the job's time shared out by games."""
+    from . import batch_play
+
+    game_name, n = job["game"], job["num_players"]
+    game = hustings.registry.info(game_name).game_class(n)
+    games = [(seed, r, lineup) for _, _, seed, lineup in job["batch"] for r in range(n)]
+    t0 = time.perf_counter()
+    played = batch_play.play(game_name, game, job["lineups"], games)
+    share = (time.perf_counter() - t0) / len(job["batch"])
+    return [{"table": table, "set": i, "games": played[j * n:(j + 1) * n], "text": {}, "seconds": share}
+            for j, (table, i, _, _) in enumerate(job["batch"])]
+
+
+def play_task(task: dict) -> list[dict]:
+    """A batch job (:func:`play_batch`) or one set (:func:`play_set`): its results, one per set."""
+    return play_batch(task) if "batch" in task else [play_set(task)]
+
+
 def run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) -> None:
-    """Play every task (:func:`play_set`) in ``workers`` processes, or as Ray tasks at ``address``; ``on_result``
-    gets each result as it comes."""
+    """Play every task (:func:`play_set`, or a batch job of :func:`batch_jobs`) in ``workers`` processes, or as
+    Ray tasks at ``address``; ``on_result`` gets each set's result as it comes."""
     if address:
         import ray
 
@@ -167,26 +220,29 @@ def run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) -
             ray.init(address=None if address == "local" else address, include_dashboard=False,
                      log_to_driver=False)
         try:
-            remote = ray.remote(play_set)
+            remote = ray.remote(play_task)
             pending = [remote.remote(t) for t in tasks]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
-                on_result(ray.get(done[0]))
+                for res in ray.get(done[0]):
+                    on_result(res)
         finally:
             if started:  # leave Ray as we found it (a caller's own ray.init stays up)
                 ray.shutdown()
         return
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
-            on_result(play_set(t))
+            for res in play_task(t):
+                on_result(res)
         return
     from .evaluate import quiet_worker, sigterm_stops
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     # Ctrl-C and SIGTERM stop the main process only, which then terminates the workers (no traceback from each)
     with sigterm_stops(), ctx.Pool(workers, initializer=quiet_worker) as pool:
-        for res in pool.imap_unordered(play_set, tasks):
-            on_result(res)
+        for results in pool.imap_unordered(play_task, tasks):
+            for res in results:
+                on_result(res)
 
 
 # --- statistics ----------------------------------------------------------------------------------------------------
@@ -395,15 +451,47 @@ def set_tasks(todo: list[dict]) -> list[dict]:
              "recipes": t["recipes"]} for t in todo for i, s in enumerate(t["seeds"])]
 
 
-def expected_cpu(todo: list[dict], to_time: dict) -> float:
+def batchable_tables(todo: list[dict]) -> set[str]:
+    """The files of the tables of ``todo`` whose bots all have a batched form and whose seeds the compiled engine
+    takes (:mod:`hustings.training.batch_play`): those :func:`play_tables` plays in batches."""
+    try:
+        from . import batch_play
+    except ImportError:  # pragma: no cover - a broken install
+        return set()
+    rules: dict[tuple[str, int], object] = {}
+    out = set()
+    for t in todo:
+        g, n = t["game"], t["num_players"]
+        if (g, n) not in rules:
+            rules[(g, n)] = hustings.registry.info(g).game_class(n)
+        if batch_play.why_not(g, rules[(g, n)], t["recipes"]) is None and \
+                batch_play.seeds_fit([(s, n) for s in t["seeds"]]):
+            out.add(t["file"])
+    return out
+
+
+def expected_cpu(todo: list[dict], to_time: dict, batched: bool = True) -> float:
     """Expected CPU seconds of the tables ``todo``: every agent timed now (:func:`hustings.training.evaluate.time_bots`;
-    ``to_time``: (game, n) -> (rules game, {SPEC: recipe}))."""
+    ``to_time``: (game, n) -> (rules game, {SPEC: recipe})); a table played in batches (``batched``,
+    :func:`batchable_tables`) by a few of its games played so."""
     from .evaluate import game_seconds, time_bots
 
+    fast = batchable_tables(todo) if batched else set()
+    slow = [t for t in todo if t["file"] not in fast]
     timings = {(g, n): time_bots(g, game, recipes) for (g, n), (game, recipes) in to_time.items()
-               if any(t["game"] == g and t["num_players"] == n for t in todo)}
-    return sum(t["num_players"] * len(t["seeds"]) * game_seconds(timings[(t["game"], t["num_players"])], t["specs"])
-               for t in todo)
+               if any(t["game"] == g and t["num_players"] == n for t in slow)}
+    cpu = sum(t["num_players"] * len(t["seeds"]) * game_seconds(timings[(t["game"], t["num_players"])], t["specs"])
+              for t in slow)
+    if fast:
+        from . import batch_play
+
+        for t in todo:
+            if t["file"] in fast:
+                n = t["num_players"]
+                games = [(s, r) for s in t["seeds"] for r in range(n)]
+                cpu += len(games) * batch_play.seconds_per_game(t["game"], to_time[(t["game"], n)][0], t["recipes"],
+                                                                games, games=32)
+    return cpu
 
 
 def estimate_line(cpu: float, n_tasks: int, workers: int | None, address: str | None) -> str:
@@ -418,9 +506,11 @@ def estimate_line(cpu: float, n_tasks: int, workers: int | None, address: str | 
 
 
 def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict[str, dict], workers: int | None,
-                address: str | None, bar=None, on_table=None) -> None:
+                address: str | None, bar=None, on_table=None, batched: bool = True) -> None:
     """Play ``tasks`` (:func:`set_tasks` of ``todo``); each table, once all its sets are in, is written atomically to
-    ``tables_dir/<file>`` and added to ``done``; ``on_table(file)`` is called then, ``bar`` (tqdm) counts games."""
+    ``tables_dir/<file>`` and added to ``done``; ``on_table(file)`` is called then, ``bar`` (tqdm) counts games.
+    The tables whose bots all have a batched form are played in batches in the compiled engine first
+    (:func:`batch_jobs`: the same games), unless ``batched`` is false."""
     pending = {t["file"]: {"table": t, "sets": {}} for t in todo}
 
     def on_result(res: dict) -> None:
@@ -446,7 +536,9 @@ def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict
             if on_table is not None:
                 on_table(t["file"])
 
-    run_tasks(tasks, max(1, min(workers or os.cpu_count() or 1, len(tasks) or 1)), address, on_result)
+    workers = workers or os.cpu_count() or 1
+    jobs, rest = batch_jobs(todo, tasks, workers) if batched else ([], tasks)
+    run_tasks(jobs + rest, max(1, min(workers, len(jobs) + len(rest) or 1)), address, on_result)
 
 
 # --- the run ---------------------------------------------------------------------------------------------------
@@ -474,14 +566,16 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
               budget: str = "quick", out: str = "benchmark", workers: int | None = None, resume: bool = False,
               seed: int = 0, sets: int | None = None, rr_sets: int | None = None, ladder_specs: list[str] | None = None,
               address: str | None = None, progress: bool = True, bootstrap: int | None = None,
-              on_table=None, log=print, estimate: bool = False) -> dict:
+              on_table=None, log=print, estimate: bool = False, batched: bool = True) -> dict:
     """Run (or continue, with ``resume``) a benchmark; returns the results dict also written to ``out``.
 
     ``ladder_specs`` replaces the reference ladder (it must hold ``random`` and ``heuristic``); ``sets`` /
     ``rr_sets`` / ``bootstrap`` override the budget's numbers; ``on_table(file)`` is called after each table is
     saved (tests interrupt there). With ``estimate``, every agent is timed first
     (:func:`hustings.training.evaluate.time_bots`) and the expected duration is logged before the games start.
-    Ctrl-C stops it with ``KeyboardInterrupt``; the finished tables stay in ``out`` for ``resume``."""
+    Ctrl-C stops it with ``KeyboardInterrupt``; the finished tables stay in ``out`` for ``resume``. Tables whose
+    bots all have a batched form are played in batches in the compiled engine (the same games; ``batched=False``:
+    one by one through the rules module)."""
     from hustings.bots import spec as spec_mod
 
     if budget not in BUDGETS:
@@ -545,14 +639,14 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
         f"({len(done)} already done), {n_games} games to play")
     if estimate and tasks:
         log("timing the agents (a few moves each) ...")
-        log(estimate_line(expected_cpu(todo, to_time), len(tasks), workers, address))
+        log(estimate_line(expected_cpu(todo, to_time, batched), len(tasks), workers, address))
     bar = None
     if progress and tasks:
         from tqdm import tqdm
         bar = tqdm(total=n_games, unit="game", desc="benchmark", file=sys.stderr)
     t0 = time.perf_counter()
     try:
-        play_tables(todo, tasks, tables_dir, done, workers, address, bar, on_table)
+        play_tables(todo, tasks, tables_dir, done, workers, address, bar, on_table, batched)
     finally:
         if bar:
             bar.close()
@@ -748,6 +842,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--address", default=None, help="run the games as Ray tasks on this cluster ('auto', "
                    "'ray://host:10001', or 'local' for a local Ray); needs the distributed extra")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-batch", action="store_true", help="play every table game by game through the rules module, "
+                   "even those whose bots batch in the compiled engine (the same games, slower)")
 
 
 def run(args) -> int:
@@ -756,7 +852,8 @@ def run(args) -> int:
         result = benchmark(games=args.games, players=args.players, agents=args.agents, budget=args.budget,
                            out=args.out, workers=args.workers, resume=args.resume, seed=args.seed, sets=args.sets,
                            rr_sets=args.rr_sets, ladder_specs=args.ladder, address=args.address,
-                           progress=not args.no_progress, bootstrap=args.bootstrap, estimate=not args.no_progress)
+                           progress=not args.no_progress, bootstrap=args.bootstrap, estimate=not args.no_progress,
+                           batched=not getattr(args, "no_batch", False))
     except KeyboardInterrupt:
         tables = os.path.join(args.out, "tables")
         kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0
