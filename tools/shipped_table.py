@@ -199,8 +199,8 @@ def _results(game: str, n: int, search: bool = False) -> dict:
 HEADER = """# The shipped bots against heuristic, IS-MCTS and random bots
 
 Every shipped bot (`shipped:GAME`: the net of `checkpoints/<game>/` at the default size and `checkpoints/<game>/<n>p/`
-at the others, a few milliseconds a move) with n-1 copies of one opponent: the game's `heuristic`, `ismcts` at the game's standard budget
-(each game's `GAME_INFO.search`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
+at the others, a fraction of a millisecond a move) with n-1 copies of one opponent: the game's `heuristic`, `ismcts`
+at the game's standard budget (each game's `GAME_INFO.search`) or `random`. Duplicate deals from seed {seed} (fresh deals: no training
 run evaluates on them), every seat rotation of each deal. A cell is the bot's win share, its 95% Wilson interval
 and the number of games; **bold** where the interval's lower bound is above fair share (1/n; shared wins are
 split: in Politix the members of the winning party share its win). Wall times are from each bot's `report.json`
