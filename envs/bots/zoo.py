@@ -15,6 +15,7 @@ def load_bot(game: str, num_players: int | None = None, seed: int | None = None,
     moves). ``search=True``: the searching variant shipped beside the net at that size
     (:func:`hustings.checkpoints.search_variant`; a ``CheckpointError`` naming the sizes that have one)."""
     game = registry.game_key(game)
+    checkpoints.folder(game, num_players)  # a size without a bot: the error names the sizes there are
     if search:
         return make_search_bot(game, checkpoints.search_variant(game, num_players), seed=seed)
     return shipped_net(game, num_players, seed=seed, deterministic=deterministic)
