@@ -143,9 +143,10 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
     assert "re-simulated exactly" in checked(run([hustings, "replay", "g.json"], cwd))
     bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('prime_minister'))"], cwd))
     assert "PolicyBot" in bot
-    bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('politrickers', num_players=5))"], cwd))
+    code = "import hustings; print(hustings.load_bot('politrickers', num_players=5, search=True))"
+    bot = checked(run([py, "-c", code], cwd))
     assert "ISMCTSBot" in bot and "favourite='shipped'" in bot  # its search.json travels in the wheel
-    bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('democracy'))"], cwd))
+    bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('democracy', search=True))"], cwd))
     assert "PIMCBot" in bot and "model='heuristic'" in bot
     # a trained checkpoint (torch) and an exported ONNX bot, made with the full install, then played here
     onnx_dir = tmp_path / "exported"
