@@ -13,6 +13,7 @@ from __future__ import annotations
 from .components import (BILL_DECK, BILL_LIST, BOARD, CAREERS, CAREER_ORDER, CON, DECKS, FAVOUR_MAX, FAVOUR_MIN, LIB,
                          MATS, PARTY_NAMES, POLITICIANS, SECTOR_INDEX, SECTOR_LIST, UNC_LIST, VP_MAX)
 from .formulas import bill_projection, projected_seats
+from .user_components import active_fingerprint
 
 
 class BoardMixin:
@@ -111,17 +112,18 @@ class BoardMixin:
         """Turn face up every Career Card whose seat may use it and meets its Standing and Favour thresholds.
 
         Run between every two tasks, so mostly nothing changed since the last run: ``_careers_seen`` holds what the
-        last full run read (Standing, Favour, roles, Resignation, the Career Card dicts, Devonshire's side) and the
-        run is skipped while all of it compares equal. That is exact: a card is only ever dealt (a new dict) or
-        turned face up in place, and a card left face down by the last run stays below its thresholds until one of
-        those values changes."""
+        last full run read (Standing, Favour, roles, Resignation, the Career Card dicts, Devonshire's side, the
+        component set whose thresholds it used) and the run is skipped while all of it compares equal. That is
+        exact: a card is only ever dealt (a new dict) or turned face up in place, and a card left face down by the
+        last run stays below its thresholds until one of those values changes."""
         seen = self._careers_seen
         scen = self.scen
         if (seen is not None and seen[0] == self.standing and seen[1] == self.favour and seen[2] == self.role
-                and seen[3] == self.resigned and seen[4] == self.careers and seen[5] == scen.get("dev_side")):
+                and seen[3] == self.resigned and seen[4] == self.careers and seen[5] == scen.get("dev_side")
+                and seen[6] == active_fingerprint()):
             return
         self._careers_seen = (list(self.standing), list(self.favour), list(self.role), self.resigned,
-                              list(self.careers), scen.get("dev_side"))
+                              list(self.careers), scen.get("dev_side"), active_fingerprint())
         # _careers_usable and _unionist() inlined
         unionist = scen["devonshire"] if scen.get("num") == 7 and scen["dev_side"] == "unionist" else -1
         resigned = self.resigned

@@ -44,6 +44,8 @@ from ..core.rules import IllegalActionError, illegal_action_message
 from .components import (A_DIR, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, EFFECT_OPS, NUM_ACTIONS, PHASES,
                          QUESTIONS, YES)
 
+_INT8 = np.dtype(np.int8)
+
 # --- the registries ----------------------------------------------------------------------------------------------
 TASK_HANDLERS: dict = {}      # task name (tasks[i][0])       -> function(state, *args)
 DECISION_HANDLERS: dict = {}  # pending["kind"]               -> function(state, pending, action)
@@ -186,10 +188,13 @@ class TaskQueue:
         return not self.over and action in self._legal_set
 
     def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        """A fresh ``int8`` mask (the legal actions set one by one into a zeroed ``bytearray`` that numpy views: cheaper
+        than numpy's zeros and fancy assignment for the few legal actions of a decision)."""
+        mask = bytearray(NUM_ACTIONS)
         if not self.over:
-            mask[self._legal] = 1
-        return mask
+            for a in self._legal:
+                mask[a] = 1
+        return np.frombuffer(mask, dtype=_INT8)
 
     def apply_action(self, action) -> None:
         if self.over:
@@ -310,4 +315,5 @@ class TaskQueue:
         st._legal = self._legal
         st._legal_set = self._legal_set
         st._careers_seen = self._careers_seen  # never changed in place: shared
+        st._obs_cache = None  # rebuilt when the copy is observed
         return st

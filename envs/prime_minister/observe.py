@@ -1,11 +1,13 @@
 """Prime Minister: what a seat sees -- the observation vector and its field table (RULES.md "Observation").
 
 The observation is leak-free: public board, own hand and hidden bills, the pending decision and the effect / source it
-belongs to. ``_obs`` writes it sparsely (only the nonzero entries, into a zeroed buffer); ``_obs_slow`` is
-the list-building reference the tests compare it with.
+belongs to. ``_obs`` starts from a copy of the blocks that change only now and then, kept between observations
+(``ObservationCache``: the Sectors, bills, Scenario, and each seat's view of the roles and Career Cards), and writes
+the rest sparsely (only the nonzero entries); ``_obs_slow`` is the list-building reference the tests compare it with.
 """
 from __future__ import annotations
 
+import copy
 from array import array
 
 import numpy as np
@@ -14,6 +16,9 @@ from .components import (ABILITIES, A_ACT, A_CAREER, A_DISCARD, A_PLAY, BILL_DEC
                          CAREER_INDEX, CAREER_ORDER, CON, DEBATE, DEBATE_SLOT, DECK_KEYS, EFFECT_INDEX, EFFECT_OPS,
                          EVENT_IDS, LIB, PHASES, PHASE_INDEX, POLITICIANS, POL_NUMBER, QUESTIONS, QUESTION_INDEX, ROLES,
                          ROLE_INDEX, SOURCE_INDEX, SOURCE_KINDS, SOURCE_SUB, SUP_IDS, UNC_IDS)
+from .user_components import active_fingerprint
+
+_FLOAT32 = np.dtype(np.float32)
 
 
 def observation_rows(n: int) -> list[tuple]:
@@ -64,6 +69,139 @@ def observation_rows(n: int) -> list[tuple]:
     return rows
 
 
+class ObservationCache:
+    """The parts of the observation that change only now and then, kept between observations of one state.
+
+    ``board`` is a template of the whole vector, zero except for the public blocks that are the same for every seat:
+    the Sectors and the lead, the MPs and the bill slots, the Scenario and its set-aside bills. ``seats`` holds, per
+    observing seat, its rotation of the roles, parties and Politicians and of the active Career Cards. Each block
+    keeps a copy of everything it reads (``*_seen``) and is rewritten when that differs from the state; the copies
+    are compared by value, so no rule has to report its changes, and a block is always what it would be if written
+    from scratch. The component tables the blocks read (bills, Sector tracks) are those of the component set active
+    when the cache was made: ``_obs`` makes a new cache when another set is activated."""
+
+    __slots__ = ("components", "template", "sectors_seen", "bills_seen", "scen_seen", "seats_seen", "seat_blocks")
+
+    def __init__(self, st) -> None:
+        self.components = active_fingerprint()
+        self.template = array("f", st.game._zero_observation)
+        self.sectors_seen = self.bills_seen = self.scen_seen = self.seats_seen = None
+        self.seat_blocks = {}
+
+    def board(self, st) -> array:
+        """The template with its blocks brought up to date with ``st``."""
+        w = self.template
+        seen = self.sectors_seen
+        if seen is None or seen[0] != st.sector_pos or seen[1] != st.scen.get("workers_doubled"):
+            self.sectors_seen = ([list(x) for x in st.sector_pos], st.scen.get("workers_doubled"))
+            self._write_sectors(st, w)
+        seen = self.bills_seen
+        if seen is None or seen[0] != st.bills or seen[1] != st.mps:
+            self.bills_seen = ([dict(b, debate=list(b["debate"])) for b in st.bills], dict(st.mps))
+            self._write_bills(st, w)
+        if self.scen_seen is None or self.scen_seen[0] != st.scen:
+            self.scen_seen = (copy.deepcopy(st.scen),)
+            self._write_scenario(st, w)
+        return w
+
+    @staticmethod
+    def _clear(w: array, q: int, width: int) -> None:
+        w[q:q + width] = array("f", bytes(4 * width))
+
+    def _write_sectors(self, st, w: array) -> None:
+        o = st.game.off
+        q = o["sectors"]
+        self._clear(w, q, 16)
+        sp = st.sector_pos[LIB] + st.sector_pos[CON]
+        for k, x in enumerate(sp):
+            w[q + k] = x / 8
+        lead = st.lead()
+        q = o["lead"]
+        w[q] = max(0, -lead) / 50
+        w[q + 1] = max(0, lead) / 50
+
+    def _write_bills(self, st, w: array) -> None:
+        o = st.game.off
+        q, mps = o["mps"], st.mps
+        w[q] = mps["A"] / 660
+        w[q + 1] = mps["M"] / 660
+        w[q + 2] = mps["P"] / 660
+        self._clear(w, o["bills"], 3 * 13)
+        for i, b in enumerate(st.bills[:3]):
+            card = BILL_LIST[b["bill"]]
+            q = o["bills"] + 13 * i
+            w[q] = 1.0
+            w[q + 1 + "AMP".index(b.get("icon") or card["icon"])] = 1.0
+            w[q + 4] = b["adj"] / 100
+            w[q + 5] = st.projection(i) / 400
+            w[q + 6] = card["vp"] / 7
+            w[q + 7 + BILL_DECK[b["bill"]]] = 1.0
+            for x in b["debate"]:
+                w[q + 10 + DEBATE_SLOT[x[0]]] = 1.0
+
+    def _write_scenario(self, st, w: array) -> None:
+        o = st.game.off
+        q = o["scenario"]
+        self._clear(w, q, 16)
+        self._clear(w, o["aside_bills"], len(BILL_IDS))
+        scen = st.scen
+        if scen:
+            num = scen.get("num", 0)
+            w[q + num] = 1.0
+            w[q + 8] = scen.get("vp", True)
+            w[q + 9] = bool(scen.get("no_pact"))
+            w[q + 10] = scen.get("marker", 0) / 6
+            w[q + 11] = bool(scen.get("workers_doubled"))
+            w[q + 12] = scen.get("elections", 0) / 2 if num == 2 else 0.0
+            w[q + 13] = len(scen.get("agenda_passed", [])) / 3
+            w[q + 14] = scen.get("dev_side") == "unionist"
+            w[q + 15] = scen.get("dev_side") == "conservative"
+            q = o["aside_bills"]
+            for b in scen.get("aside", []):
+                w[q + b] = 1.0
+        else:
+            w[q] = 1.0
+            w[q + 8] = 1.0
+
+    def seats(self, st, p: int) -> tuple[array, array]:
+        """Seat ``p``'s view of every seat's role, party and Politician (the fields from ``role`` to
+        ``politician``) and of their active Career Cards (``careers``), self first, then clockwise."""
+        seen = self.seats_seen
+        unionist = st._unionist()
+        if (seen is None or seen[0] != st.role or seen[1] != st.party or seen[2] != st.pol or seen[3] != st.careers
+                or seen[4] != st.resigned or seen[5] != unionist):
+            self.seats_seen = (list(st.role), list(st.party), list(st.pol), [dict(c) for c in st.careers],
+                               st.resigned, unionist)
+            self.seat_blocks = {}
+        blocks = self.seat_blocks.get(p)
+        if blocks is None:
+            blocks = self.seat_blocks[p] = self._write_seats(st, p, unionist)
+        return blocks
+
+    @staticmethod
+    def _write_seats(st, p: int, unionist: int) -> tuple[array, array]:
+        n = st.n
+        seats = array("f", bytes(4 * 15 * n))  # role (4 per seat), party (1), politician (10)
+        careers = array("f", bytes(4 * 8 * n))
+        role, party = 0, 4 * n
+        politician = 5 * n
+        for i in range(n):
+            s = (p + i) % n
+            r = st.role[s]
+            seats[role + 4 * i + ROLE_INDEX[r]] = 1.0
+            seats[party + i] = st.party[s]
+            num = POL_NUMBER[st.pol[s]]
+            if num:
+                seats[politician + 10 * i + num - 1] = 1.0
+            mine = st.careers[s]
+            # _careers_usable(s), inlined
+            if mine and s != unionist and (r == "obb" or (r == "gbb" and not st.resigned)):
+                for c, on in mine.items():
+                    if on:
+                        careers[8 * i + CAREER_INDEX[c]] = 1.0
+        return seats, careers
+
+
 class ObservationMixin:
     """What a seat sees: the observation vector (and every seat's, for a centralised critic)."""
 
@@ -80,58 +218,35 @@ class ObservationMixin:
         return np.concatenate([self._obs(p) for p in range(self.n)])
 
     def _obs(self, p: int) -> np.ndarray:
-        """Seat ``p``'s observation: the nonzero entries stored one by one into a zeroed ``array('f')`` that numpy
-        then views without a copy (cheaper than building index/value lists and one fancy assignment)."""
+        """Seat ``p``'s observation: a copy of the cached public blocks (``ObservationCache``), then the rest stored
+        entry by entry (only the nonzero ones) into that ``array('f')``, which numpy views without a copy."""
         g = self.game
         o = g.off
         n = self.n
-        w = array("f", g._zero_observation)
-        cur = -1 if self.over else self.pending["player"]  # current_player()
-        role_of, party_of = self.role, self.party
-        to_move, role, party, politician = o["to_move"], o["role"], o["party"], o["politician"]
+        cache = self._obs_cache
+        if cache is None or cache.components != active_fingerprint():
+            cache = self._obs_cache = ObservationCache(self)
+        w = cache.board(self)[:]  # a fresh copy: the caller owns the array it gets
+        seats, careers_block = cache.seats(self, p)
+        q = o["role"]
+        w[q:q + len(seats)] = seats  # role, party, politician
+        q = o["careers"]
+        w[q:q + len(careers_block)] = careers_block
+        if not self.over:  # current_player()
+            w[o["to_move"] + (self.pending["player"] - p) % n] = 1.0
         standing, favour, vp, cubes = o["standing"], o["favour"], o["vp"], o["cubes"]
-        hand_size, careers, question_time = o["hand_size"], o["careers"], o["question_time"]
+        hand_size, question_time = o["hand_size"], o["question_time"]
         std, fav, vps, cbs = self.standing, self.favour, self.vp, self.cubes
-        hands, all_careers, qt_hands, pols = self.hand, self.careers, self.qt_hands, self.pol
-        resigned, unionist = self.resigned, self._unionist()
+        hands, qt_hands = self.hand, self.qt_hands
         for i in range(n):
             s = (p + i) % n
-            if s == cur:
-                w[to_move + i] = 1.0
-            r = role_of[s]
-            w[role + 4 * i + ROLE_INDEX[r]] = 1.0
-            w[party + i] = party_of[s]
-            num = POL_NUMBER[pols[s]]
-            if num:
-                w[politician + 10 * i + num - 1] = 1.0
             w[standing + i] = std[s] / 14
             w[favour + i] = fav[s] / 8
             w[vp + i] = vps[s] / 100
             w[cubes + i] = cbs[s] / 5
             w[hand_size + i] = len(hands[s]) / 8
-            mine = all_careers[s]
-            # _careers_usable(s), inlined
-            if mine and s != unionist and (r == "obb" or (r == "gbb" and not resigned)):
-                k = careers + 8 * i
-                for c, on in mine.items():
-                    if on:
-                        w[k + CAREER_INDEX[c]] = 1.0
             w[question_time + i] = len(qt_hands[s]) / 2
-        q = o["sectors"]
-        sp = self.sector_pos[LIB] + self.sector_pos[CON]
-        if len(sp) == 16:
-            w[q:q + 16] = array("f", [x / 8 for x in sp])
-        else:
-            for k, x in enumerate(sp):
-                w[q + k] = x / 8
-        lead = self.lead()
-        q = o["lead"]
-        w[q] = max(0, -lead) / 50
-        w[q + 1] = max(0, lead) / 50
-        q, mps = o["mps"], self.mps
-        w[q] = mps["A"] / 660
-        w[q + 1] = mps["M"] / 660
-        w[q + 2] = mps["P"] / 660
+        role_of = self.role
         w[o["gov_party"]] = self.gov_party
         q = o["flags"]
         w[q] = self.pact
@@ -143,17 +258,6 @@ class ObservationMixin:
                     and vps[role_of.index("pm")] >= BOARD["score_track"]["father_of_the_house_at"]
                     and ("obb" in role_of or "ol" in role_of))
         w[q + 5] = self.round / 50
-        for i, b in enumerate(self.bills[:3]):
-            card = BILL_LIST[b["bill"]]
-            q = o["bills"] + 13 * i
-            w[q] = 1.0
-            w[q + 1 + "AMP".index(b.get("icon") or card["icon"])] = 1.0
-            w[q + 4] = b["adj"] / 100
-            w[q + 5] = self.projection(i) / 400
-            w[q + 6] = card["vp"] / 7
-            w[q + 7 + BILL_DECK[b["bill"]]] = 1.0
-            for x in b["debate"]:
-                w[q + 10 + DEBATE_SLOT[x[0]]] = 1.0
         q = o["deck_sizes"]
         decks, discards = self.decks, self.discards
         for k, key in enumerate(DECK_KEYS):
@@ -218,29 +322,10 @@ class ObservationMixin:
         q = o["own_bills"]
         for b in self.bill_hand[p]:
             w[q + b] = 1.0
-        q = o["scenario"]
-        scen = self.scen
-        if scen:
-            num = scen.get("num", 0)
-            w[q + num] = 1.0
-            w[q + 8] = scen.get("vp", True)
-            w[q + 9] = bool(scen.get("no_pact"))
-            w[q + 10] = scen.get("marker", 0) / 6
-            w[q + 11] = bool(scen.get("workers_doubled"))
-            w[q + 12] = scen.get("elections", 0) / 2 if num == 2 else 0.0
-            w[q + 13] = len(scen.get("agenda_passed", [])) / 3
-            w[q + 14] = scen.get("dev_side") == "unionist"
-            w[q + 15] = scen.get("dev_side") == "conservative"
-            q = o["aside_bills"]
-            for b in scen.get("aside", []):
-                w[q + b] = 1.0
-        else:
-            w[q] = 1.0
-            w[q + 8] = 1.0
         q = o["question_time"] + n
         for e in self.qt_hands[p]:
             w[q + e] = 1.0
-        return np.frombuffer(w, dtype=np.float32)
+        return np.frombuffer(w, dtype=_FLOAT32)
 
     def _obs_slow(self, p: int) -> np.ndarray:
         """The reference implementation of :meth:`_obs` (list-building; kept for the equality test)."""

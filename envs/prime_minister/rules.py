@@ -106,6 +106,7 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.supporter_reshuffle = []  # a position's order of the next Supporter reshuffle (board._draw)
         self.shuffle_tags = new_shuffle_tags()
         self._careers_seen = None  # what the last full Career Card check read (board._check_careers)
+        self._obs_cache = None  # the observation's blocks kept between observations (observe.ObservationCache)
 
     def render(self, player: int | None = None) -> str:
         """The table as text, as seat ``player`` sees it (``text.render_state``)."""

@@ -583,6 +583,75 @@ def test_fast_observation_equals_the_reference(num, n, qt):
             st.apply_action(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("num,n,qt", ALL_CONFIGS)
+def test_kept_observation_blocks_never_go_stale(num, n, qt):
+    """The observation keeps its public blocks and each seat's view of the table between steps
+    (``observe.ObservationCache``) and the Career Card check is skipped while nothing it reads changed: at every
+    step of a seeded game, through the env, every seat's observation equals the reference built from scratch (and,
+    every fifth step, the one of the same state reloaded from its saved form, which has kept nothing), and a full
+    Career Card check turns nothing more face up. Clones taken along the way and played on alone stay exact too."""
+    env = hustings.make(GAME, num_players=n, **opts(num, qt))
+    rng = random.Random(100 * num + n)
+    env.reset(seed=num)
+    st = env.game_state
+    clones = []
+    for step, agent in enumerate(env.agent_iter()):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        fresh = env.game.state_from_json(st.to_json()) if step % 5 == 0 else None
+        for p, a in enumerate(env.possible_agents):
+            seen = env.observe(a)["observation"]
+            assert np.array_equal(seen, st._obs_slow(p))
+            assert fresh is None or np.array_equal(seen, fresh._obs(p))
+        obs["observation"][:] = -1  # the caller owns its array: nothing kept changes through it
+        assert np.array_equal(env.observe(agent)["observation"], st._obs_slow(st.current_player()))
+        full = st.clone()
+        full._careers_seen = None
+        full._check_careers()
+        assert full.careers == st.careers
+        if rng.random() < 0.02:
+            clones.append(st.clone())
+        for c in clones:
+            if not c.is_terminal():
+                legal = c.legal_actions()
+                c.apply_action(legal[rng.randrange(len(legal))])
+                q = rng.randrange(n)
+                assert np.array_equal(c.observation(q), c._obs_slow(q))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_kept_blocks_follow_the_active_component_set():
+    """Two tables with different component sets (other bill VP, other Career Card thresholds), each observed and its
+    Career Cards checked under both sets: the observation and the check use the tables active now, as the reference
+    does (what was kept is dropped when another set is activated)."""
+    from hustings.prime_minister import user_components
+    other = {"bills": [{"id": f"CP{k}", "vp": 3} for k in (15, 16, 17, 18, 19, 32, 33, 34, 35, 36)],
+             "careers": [{"id": "campaign_chairman_opp",
+                          "requirements": {"ability": "campaign", "standing_min": 5, "favour_min": 2}}]}
+    try:
+        games = [PrimeMinisterGame(4, components=other), PrimeMinisterGame(4)]
+        rng = random.Random(5)
+        states = [g.new_initial_state(0) for g in games]
+        while not all(st.is_terminal() for st in states):
+            for k, st in enumerate(states):
+                for g in games[k:] + games[:k]:  # the other table's set, then its own
+                    g.use_components()
+                    kept, full = st.clone(), st.clone()
+                    full._careers_seen = None
+                    kept._check_careers()
+                    full._check_careers()
+                    assert kept.careers == full.careers
+                    for p in range(st.n):
+                        assert np.array_equal(st.observation(p), st._obs_slow(p))
+                if not st.is_terminal():
+                    legal = st.legal_actions()
+                    st.apply_action(legal[rng.randrange(len(legal))])
+    finally:
+        user_components.activate(None, None)
+
+
 def test_scenario_5_opposition_pays_for_lowering_the_act_and_saved_cube_window():
     st = _scen(5, 2)
     pm, ol = st.seat_of("pm"), st.seat_of("ol")
