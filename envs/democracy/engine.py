@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import ConfigError, IllegalActionError
 from . import engine_kernels as kern
+from .bots import FIGHT_THRESHOLD, HeuristicBot
 from .cards import NUM_KINDS
 from .rules import DemocracyGame, DemocracyState
 
@@ -25,6 +26,8 @@ _ENTRY_KERNELS = (kern.reset_games, kern.apply_actions, kern.legal_masks, kern.o
                   kern.sync_game, kern.random_actions)
 _compiled = False
 _NO_RECORD = np.zeros(0, dtype=np.int64)
+_NO_SEED = np.zeros(2, dtype=np.int64)
+_NO_WORDS = np.zeros(625, dtype=np.int64)
 
 
 def _is_cached(kernel) -> bool:
@@ -70,6 +73,9 @@ class BatchEngine:
     """
 
     backend = "compiled"  # as hustings.vector names its backends
+    #: The search rollouts :meth:`rollout` plays (``policy``; hustings.bots.rollout).
+    rollout_policies = ("random", "heuristic")
+    rollout_heuristic = HeuristicBot  # the bot ``policy="heuristic"`` plays
 
     def __init__(self, game: DemocracyGame, num_envs: int):
         if not isinstance(game, DemocracyGame):
@@ -223,11 +229,12 @@ class BatchEngine:
         kern.seed_rollouts(np.array([seed & 0xFFFFFFFF, seed >> 32], dtype=np.int64), self._mt, self._ints)
 
     def rollout(self, k: int, state: DemocracyState, max_steps: int = 1 << 62, stop_version: int = 1 << 62,
-                record: np.ndarray | None = None) -> int:
+                record: np.ndarray | None = None, policy: str = "random") -> int:
         """Load a rules ``state`` as game ``k`` and play it on with uniformly random legal moves (a search's random
-        rollout) until it ends, ``max_steps`` moves were played or ``score_version`` reaches ``stop_version``;
-        returns the moves played, the first ``len(record)`` of them written into ``record`` (``int64``). The
-        public arrays hold the result: ``returns[k]`` (zeros if the game is not over), ``scores[k]``, ...
+        rollout; ``policy="heuristic"``: the heuristic's moves, see below) until it ends, ``max_steps`` moves were
+        played or ``score_version`` reaches ``stop_version``; returns the moves played, the first ``len(record)`` of
+        them written into ``record`` (``int64``). The public arrays hold the result: ``returns[k]`` (zeros if the
+        game is not over), ``scores[k]``, ...
 
         A load for play only, cheaper than :meth:`from_state`: it reads what play needs (the hands, captured cards
         and points from the state's world vector, which the rules keep equal to ``_rebuild_world``'s), not the
@@ -235,11 +242,33 @@ class BatchEngine:
         come from the engine's splitmix64 stream and the deals from game ``k``'s own Mersenne Twister, which goes
         on from rollout to rollout (:meth:`seed_rollouts` restarts both): a rollout plays as the rules would play
         the same moves with ``random.Random`` in that generator's state (the tests replay rollouts so). The
-        state must be in play, without unseen second-day leftovers; it is not changed."""
+        state must be in play, without unseen second-day leftovers; it is not changed.
+
+        With ``policy="heuristic"`` every move is the one :class:`~hustings.democracy.bots.HeuristicBot` plays (it
+        draws no random numbers), and when a deal can be followed by moves before ``stop_version``
+        (``stop_version - state.score_version >= 2``) game ``k``'s generator is first set to the state's own RNG
+        (its seed or its words), so the rollout is the rules' heuristic play from ``state``, deals included; with
+        a nearer stop a deal ends the rollout and draws from game ``k``'s generator, which then does not matter."""
         head = [state.island, state.day, state.trick, state.dealer, state.turn, state.score_version,
                 len(state.pool), len(state.stub), *state.tribes, *state.plays, *state.pool, *state.stub]
-        return kern.rollout_game(k, np.array(head, dtype=np.int64), state.world, max_steps, stop_version,
-                                 self._key, _NO_RECORD if record is None else record, *self._state, *self._public)
+        record = _NO_RECORD if record is None else record
+        if policy == "random":
+            return kern.rollout_game(k, np.array(head, dtype=np.int64), state.world, max_steps, stop_version,
+                                     self._key, record, *self._state, *self._public)
+        if policy != "heuristic":
+            raise ConfigError(f"rollout: policy={policy!r} is invalid; expected one of "
+                              f"{', '.join(self.rollout_policies)}")
+        mode, seed, words = 0, _NO_SEED, _NO_WORDS
+        if stop_version - state.score_version >= 2:  # deals that moves follow: the state's own RNG
+            r = state._rng
+            if type(r) is int and -(1 << 64) < r < 1 << 64:  # a seed not yet used (sample_hidden's worlds)
+                r = abs(r)
+                mode, seed = 1, np.array([r & 0xFFFFFFFF, r >> 32], dtype=np.int64)
+            else:
+                internal = (random.Random(r) if type(r) is int else r).getstate()[1]
+                mode, words = 2, np.array(internal, dtype=np.int64)
+        return kern.heuristic_rollout_game(k, np.array(head, dtype=np.int64), state.world, max_steps, stop_version,
+                                           FIGHT_THRESHOLD, mode, seed, words, record, *self._state, *self._public)
 
     # --- reading ----------------------------------------------------------------------------------
     def legal_mask(self, out: np.ndarray) -> None:

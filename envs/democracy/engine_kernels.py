@@ -520,39 +520,79 @@ def _splitmix(z):
     return z ^ (z >> np.uint64(31))
 
 
+@njit(cache=True, inline="always")
+def _seed_words(mt, ints, i, lo, hi):
+    """Game ``i``'s Mersenne Twister as ``random.Random(seed)`` for ``0 <= seed < 2**64``, given as its low and high
+    32-bit words: ``init_by_array`` over one word, or two when ``hi`` is not 0."""
+    key_len = 1 if hi == 0 else 2
+    m = mt[i]
+    m[0] = 19650218
+    for j in range(1, 624):
+        prev = np.int64(m[j - 1])
+        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & MASK32
+    a, b = 1, 0
+    for _ in range(624):
+        prev = np.int64(m[a - 1])
+        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1664525)) + (lo if b == 0 else hi) + b) & MASK32
+        a += 1
+        b += 1
+        if a >= 624:
+            m[0] = m[623]
+            a = 1
+        if b >= key_len:
+            b = 0
+    for _ in range(623):
+        prev = np.int64(m[a - 1])
+        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - a) & MASK32
+        a += 1
+        if a >= 624:
+            m[0] = m[623]
+            a = 1
+    m[0] = 0x80000000
+    ints[i, MT_INDEX] = 624
+
+
 @njit(cache=True)
 def seed_rollouts(seed_words, mt, ints):
     """Seed every game's Mersenne Twister as ``random.Random(seed)`` (``seed_words``: ``[low 32 bits, high 32
     bits]`` of a seed below 2**64), for the deals of rollouts."""
-    key = np.empty(2, dtype=np.int64)
-    key[0], key[1] = seed_words[0], seed_words[1]
-    key_len = 1 if key[1] == 0 else 2
     for i in range(mt.shape[0]):
-        m = mt[i]
-        m[0] = 19650218
-        for j in range(1, 624):
-            prev = np.int64(m[j - 1])
-            m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & MASK32
-        a, b = 1, 0
-        for _ in range(624):
-            prev = np.int64(m[a - 1])
-            m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key[b] + b) & MASK32
-            a += 1
-            b += 1
-            if a >= 624:
-                m[0] = m[623]
-                a = 1
-            if b >= key_len:
-                b = 0
-        for _ in range(623):
-            prev = np.int64(m[a - 1])
-            m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - a) & MASK32
-            a += 1
-            if a >= 624:
-                m[0] = m[623]
-                a = 1
-        m[0] = 0x80000000
-        ints[i, MT_INDEX] = 624
+        _seed_words(mt, ints, i, seed_words[0], seed_words[1])
+
+
+@njit(cache=True, inline="always")
+def _load_rollout(i, head, world, cfg, ints, hands, captured, points, tribes, plays, pool, stub, winners):
+    """Load what play reads of a rules state into game ``i`` (see :func:`rollout_game`)."""
+    n = cfg[C_N]
+    ints[i, ISLAND] = head[R_ISLAND]
+    ints[i, DAY] = head[R_DAY]
+    ints[i, TRICK] = head[R_TRICK]
+    ints[i, DEALER] = head[R_DEALER]
+    ints[i, TURN] = head[R_TURN]
+    ints[i, VERSION] = head[R_VERSION]
+    ints[i, STUB_LEN] = head[R_STUB_LEN]
+    ints[i, NUM_DISCARDS] = 0
+    ints[i, HAS_LAST] = 0
+    ints[i, LAST_WINNER] = -1
+    ints[i, FINISHED] = 0
+    ints[i, TRUNCATED] = 0
+    ints[i, STARTED] = 1
+    o_hand, o_cap, o_pts = cfg[O_HAND], cfg[O_CAPTURED], cfg[O_POINTS]
+    for p in range(n):
+        for c in range(K):
+            hands[i, p, c] = np.int8(world[o_hand + p * K + c])
+            captured[i, p, c] = np.int8(world[o_cap + p * K + c])
+        for s in range(4):
+            points[i, p, s] = np.int32(np.float64(world[o_pts + p * 4 + s]) * 25.0 + 0.5)
+        tribes[i, p] = head[R_HEAD + p]
+        plays[i, p] = head[R_HEAD + n + p]
+        winners[i, p] = False
+    at = R_HEAD + 2 * n
+    for j in range(head[R_POOL_LEN]):
+        pool[i, j] = head[at + j]
+    at += head[R_POOL_LEN]
+    for j in range(head[R_STUB_LEN]):
+        stub[i, j] = head[at + j]
 
 
 @njit(cache=True)
@@ -570,41 +610,14 @@ def rollout_game(i, head, world, max_steps, stop_version, key, record, cfg, mt, 
     (``uint64[1]``, advanced); the first ``len(record)`` moves are written into ``record``. The public arrays hold
     the result (``returns``: the game's returns when it is over, zeros before)."""
     n = cfg[C_N]
-    ints[i, ISLAND] = head[R_ISLAND]
-    ints[i, DAY] = head[R_DAY]
-    ints[i, TRICK] = head[R_TRICK]
-    ints[i, DEALER] = head[R_DEALER]
-    ints[i, TURN] = head[R_TURN]
-    ints[i, VERSION] = head[R_VERSION]
-    ints[i, STUB_LEN] = head[R_STUB_LEN]
-    ints[i, NUM_DISCARDS] = 0
-    ints[i, HAS_LAST] = 0
-    ints[i, LAST_WINNER] = -1
-    ints[i, FINISHED] = 0
-    ints[i, TRUNCATED] = 0
-    ints[i, STARTED] = 1
-    o_hand, o_cap, o_pts = cfg[O_HAND], cfg[O_CAPTURED], cfg[O_POINTS]
+    _load_rollout(i, head, world, cfg, ints, hands, captured, points, tribes, plays, pool, stub, winners)
     held = np.zeros(8, dtype=np.int64)  # each seat's distinct cards in hand (its number of legal actions) ...
     bits = np.zeros(8, dtype=np.int64)  # ... and which they are (bit c: card c)
     for p in range(n):
         for c in range(K):
-            h = np.int8(world[o_hand + p * K + c])
-            hands[i, p, c] = h
-            if h > 0:
+            if hands[i, p, c] > 0:
                 held[p] += 1
                 bits[p] |= np.int64(1) << c
-            captured[i, p, c] = np.int8(world[o_cap + p * K + c])
-        for s in range(4):
-            points[i, p, s] = np.int32(np.float64(world[o_pts + p * 4 + s]) * 25.0 + 0.5)
-        tribes[i, p] = head[R_HEAD + p]
-        plays[i, p] = head[R_HEAD + n + p]
-        winners[i, p] = False
-    at = R_HEAD + 2 * n
-    for j in range(head[R_POOL_LEN]):
-        pool[i, j] = head[at + j]
-    at += head[R_POOL_LEN]
-    for j in range(head[R_STUB_LEN]):
-        stub[i, j] = head[at + j]
     sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
     z = key[0]
     steps = 0
@@ -642,5 +655,167 @@ def rollout_game(i, head, world, max_steps, stop_version, key, record, cfg, mt, 
         else:
             player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
     key[0] = z
+    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+    return steps
+
+
+# --- heuristic rollouts -----------------------------------------------------------------------------------------
+# ``bots.HeuristicBot`` over the engine's arrays. ``engine_bots._heuristic`` is the same bot over a seat's
+# observation row; it is ported here rather than called, since numba's on-disk cache would not notice a change in a
+# function that another file compiles in. Keep the three in step (tests play both compiled ones against the Python
+# bot move for move).
+@njit(cache=True, inline="always")
+def _keep_value(card, value, unseen):
+    """``HeuristicBot._keep_value``."""
+    if card == JOKER:
+        return 2.0
+    strength = card % 12
+    power = 2.0 * strength / 11
+    if strength == SIX and unseen[card - SIX + FIVE]:
+        power = 1.5
+    return 1.5 * value[card] + power
+
+
+@njit(cache=True, inline="always")
+def _sure_winner(strength, live):
+    """``HeuristicBot._sure_winner`` (``live``: the unseen trumps' strengths as flags)."""
+    if strength == SIX:
+        return False
+    if strength == FIVE:
+        return not live[SIX]
+    for s in range(strength + 1, 12):
+        if live[s]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _heuristic_move(i, p, n, jokers, fight, hands, points, pool, ints, public, value, unseen, live):
+    """``HeuristicBot.act`` for seat ``p`` of game ``i``: what it reads (own hand, the upcard, the points, the cards
+    seen in won piles and discards: ``public``, their counts) taken from the arrays; ``value``, ``unseen`` and
+    ``live`` are scratch rows."""
+    count = 0
+    only = -1
+    for c in range(K):
+        if hands[i, p, c] > 0:
+            count += 1
+            only = c
+    if count == 1:
+        return only
+    upcard = np.int64(pool[i, ints[i, TRICK]])
+    for s in range(4):  # clinched suits: someone has 13+ points in them
+        top = 0
+        for q in range(n):
+            top = max(top, points[i, q, s])
+        clinched = top >= WINNING_POINTS
+        for c in range(12 * s, 12 * s + 12):
+            value[c] = 0.0 if clinched else np.float64(CARD_POINTS[c])
+    value[JOKER] = 0.0
+    total = 0.0  # unseen cards: not in my hand, any won pile, the discards, not the upcard
+    suited = 0
+    for c in range(K):
+        seen = public[c] + hands[i, p, c] + (1 if c == upcard else 0)
+        unseen[c] = seen < (jokers if c == JOKER else 1)
+        if unseen[c]:
+            total += value[c]
+            if c != JOKER:
+                suited += 1
+    avg = total / suited if suited else 0.0
+    trick_value = value[upcard] + (n - 1) * avg
+
+    if trick_value >= fight and upcard != JOKER:
+        lo = (upcard // 12) * 12
+        for s in range(12):
+            live[s] = unseen[lo + s]
+        best, best_key = -1, 0.0
+        has_six = False
+        my_trumps = False
+        strong = -1
+        for c in range(lo, lo + 12):
+            if hands[i, p, c] > 0:
+                my_trumps = True
+                if c - lo == SIX:
+                    has_six = True
+                if c - lo >= 8:
+                    strong = c
+                if _sure_winner(c - lo, live):
+                    key = _keep_value(c, value, unseen)
+                    if best < 0 or key < best_key:
+                        best, best_key = c, key
+        if best >= 0:
+            return best
+        if has_six and live[FIVE] and trick_value >= fight + 2:
+            return lo + SIX
+        if strong >= 0:
+            return strong
+        if hands[i, p, JOKER] > 0 and trick_value >= fight + 1 and not my_trumps:
+            return JOKER
+    elif trick_value >= fight and hands[i, p, JOKER] > 0:
+        return JOKER
+    best, best_key = -1, 0.0
+    for c in range(K):
+        if hands[i, p, c] > 0:
+            key = _keep_value(c, value, unseen)
+            if best < 0 or key < best_key:
+                best, best_key = c, key
+    return best
+
+
+@njit(cache=True)
+def heuristic_rollout_game(i, head, world, max_steps, stop_version, fight, rng_mode, seed_words, mt_words, record,
+                           cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, discards, last_trick,
+                           winners, player, terminated, truncated, scores, returns):
+    """:func:`rollout_game` with every move the heuristic's (``bots.HeuristicBot``, ``fight`` its
+    ``FIGHT_THRESHOLD``): load a rules state into game ``i`` and play it on until the game ends, ``max_steps`` moves
+    were played or the score version reaches ``stop_version``; returns the moves played.
+
+    The deals come from game ``i``'s Mersenne Twister, set first by ``rng_mode``: 0 leaves it as it is, 1 seeds it
+    as ``random.Random(seed)`` (``seed_words``: the low and high 32-bit words of ``0 <= seed < 2**64``), 2 copies
+    ``mt_words`` (the 624 words then the position, as ``random.Random.getstate()`` lists them). The cards the
+    heuristic has seen in won piles and discards are counted from the world vector at the load and on as tricks
+    resolve (the discards are not loaded, as in :func:`rollout_game`)."""
+    n = cfg[C_N]
+    _load_rollout(i, head, world, cfg, ints, hands, captured, points, tribes, plays, pool, stub, winners)
+    if rng_mode == 1:
+        _seed_words(mt, ints, i, seed_words[0], seed_words[1])
+    elif rng_mode == 2:
+        for j in range(624):
+            mt[i, j] = mt_words[j]
+        ints[i, MT_INDEX] = mt_words[624]
+    jokers = 2 if n == 4 else 1 if n == 6 else 0  # cards.JOKERS_IN_DECK
+    public = np.zeros(K, dtype=np.int64)  # cards in won piles and discards, per card id
+    value = np.zeros(K, dtype=np.float64)
+    unseen = np.zeros(K, dtype=np.bool_)
+    live = np.zeros(12, dtype=np.bool_)
+    for c in range(K):
+        public[c] = np.int64(world[cfg[O_DISCARD] + c])
+        for p in range(n):
+            public[c] += captured[i, p, c]
+    sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+    steps = 0
+    while steps < max_steps and ints[i, VERSION] < stop_version:
+        p = player[i]
+        if p < 0:
+            break
+        c = _heuristic_move(i, p, n, jokers, fight, hands, points, pool, ints, public, value, unseen, live)
+        if steps < record.shape[0]:
+            record[steps] = c
+        steps += 1
+        hands[i, p, c] -= 1
+        plays[i, p] = c
+        turn = ints[i, TURN] + 1
+        ints[i, TURN] = turn
+        if turn == n:
+            public[pool[i, ints[i, TRICK]]] += 1  # the upcard and every play go to a won pile or the discards
+            for q in range(n):
+                public[plays[i, q]] += 1
+            if _resolve_trick(i, cfg, ints, captured, points, plays, pool, discards, last_trick):
+                ints[i, NUM_DISCARDS] = 0  # not kept (see above): the row cannot overflow
+                _end_day(i, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners)
+                sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
+                if ints[i, DAY] == 0:  # a new island: empty won piles and discards
+                    public[:] = 0
+                continue
+        player[i] = (ints[i, DEALER] + 1 + ints[i, TURN]) % n
     sync_public(i, cfg, ints, tribes, winners, player, terminated, truncated, scores, returns)
     return steps
