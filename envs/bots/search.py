@@ -54,8 +54,10 @@ vector written once at the end); with ``compiled`` one kernel call of the game's
 plays it out (:mod:`hustings.bots.rollout`: the same distribution of playouts from the engine's own random streams,
 reseeded from the bot's RNG at each search, so the same seed gives the same move per backend, not across them);
 ``auto``, the default, takes the engine where the game's has rollouts and numba imports. Heuristic rollouts are a
-loop over ``heuristic.act`` and ``apply_unchecked``. With compiled rollouts an iteration is mostly ``sample_hidden``
-and the tree walk, in Python (``python -m hustings.bench --search``).
+loop over ``heuristic.act`` and ``apply_unchecked`` with ``python``, and one kernel call where the game's engine
+plays its heuristic (Democracy's): the same moves and deals as the Python loop, so with heuristic rollouts the same
+seed gives the same move with either backend. With compiled rollouts an iteration is mostly ``sample_hidden`` and
+the tree walk, in Python (``python -m hustings.bench --search``).
 """
 from __future__ import annotations
 
@@ -135,12 +137,8 @@ class _SearchBot(Bot):
         if self.rollout == "heuristic":
             self._heuristic = _scripted(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
         self.backend = opts["backend"]
-        if self.backend == "compiled" and self.rollout != "random":
-            raise ConfigError(f"{self.game_name}: search option backend=compiled plays random rollouts; "
-                              f"expected rollout=random (or backend=auto)")
-        #: Random rollouts in the game's compiled engine (``backend``), or None: the rules' own loop.
-        self._compiled = CompiledRollouts.for_game(self.game_name, self.backend) if self.rollout == "random" \
-            else None
+        #: Random or heuristic rollouts in the game's compiled engine (``backend``), or None: Python over the rules.
+        self._compiled = CompiledRollouts.for_game(self.game_name, self.backend, self.rollout, self._heuristic)
         #: With ``prior`` > 0 the ``favourite`` bot names the root move that gets the head start (IS-MCTS only):
         #: the heuristic at once, the shipped net when the table's size is known (the first search).
         self._favourite, self._favourite_size = None, None
@@ -181,12 +179,12 @@ class _SearchBot(Bot):
         depth = self.depth if self.depth is not None else 1 << 62
         stop = version0 + self.horizon if self.horizon is not None else 1 << 62
         compiled = self._compiled
-        if compiled is not None:  # random rollouts in the compiled engine, where it covers the world's game
+        if compiled is not None:  # rollouts in the compiled engine, where it covers the world's game
             if world.is_terminal():
                 return world.returns()
             eng = compiled.engine(world.game)
             if eng is not None:
-                eng.rollout(0, world, depth, stop)
+                compiled.play(eng, world, depth, stop)
                 if self.leaf == "scores" and eng.player[0] >= 0:
                     return values_from_scores(eng.scores[0].tolist(), world.teams(), self.scale)
                 return eng.returns[0].tolist()  # zeros before the end, as returns() there
@@ -207,9 +205,13 @@ class _SearchBot(Bot):
 
     def _guide(self, world: State, untried: list[int]) -> int:
         """The untried action to expand: the heuristic's choice when rollouts are heuristic and it is untried (so
-        a node's first visit plays as the rollout would), else a uniformly random one."""
+        a node's first visit plays as the rollout would; asked of the compiled engine where the rollouts run
+        there), else a uniformly random one."""
         if self._heuristic is not None:
-            a = self._heuristic.act(world, world.current_player())
+            compiled = self._compiled
+            eng = compiled.engine(world.game) if compiled is not None else None
+            a = compiled.heuristic_move(eng, world) if eng is not None else \
+                self._heuristic.act(world, world.current_player())
             if a in untried:
                 return a
         return untried[int(self.rng.random() * len(untried))] if len(untried) > 1 else untried[0]
@@ -287,7 +289,7 @@ class ISMCTSBot(_SearchBot):
         log, sqrt = math.log, math.sqrt
         max_iters, deadline = self._budget()
         clock = time.perf_counter
-        if self._compiled is not None:
+        if self._compiled is not None and self._compiled.needs_seed:
             self._compiled.reseed(rng.getrandbits(64))
         done = 0
         while done < max_iters:
@@ -380,7 +382,7 @@ class PIMCBot(_SearchBot):
         max_iters, deadline = self._budget()
         clock = time.perf_counter
         version0 = state.score_version
-        if self._compiled is not None:
+        if self._compiled is not None and self._compiled.needs_seed:
             self._compiled.reseed(rng.getrandbits(64))
         done = 0
         while done < max_iters:

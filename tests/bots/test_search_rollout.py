@@ -1,6 +1,8 @@
 """The search bots' compiled rollouts (hustings.bots.rollout, the ``backend`` search option): each compiled rollout
 replays move for move through the rules module to the same end, its moves are uniform among the legal ones, the
 search with it plays legal moves and is deterministic per seed, and it is not weaker than the Python rollouts.
+Compiled heuristic rollouts (Democracy's) are the Python heuristic's play, deals included, and the search with them
+plays the Python backend's moves.
 
 Skipped where numba is not installed (``backend=auto`` then rolls out in Python, which the other search tests
 cover).
@@ -228,16 +230,21 @@ def test_auto_takes_the_compiled_engine_where_there_is_one():
         bot = hustings.make_bot(name, "ismcts:rollout=random", seed=0)
         assert (bot._compiled is not None) == (rollout_mod.engine_class(name) is not None), name
         assert hustings.make_bot(name, "ismcts:rollout=random,backend=python", seed=0)._compiled is None
-        assert hustings.make_bot(name, "ismcts:rollout=heuristic", seed=0)._compiled is None
+        heuristic = hustings.make_bot(name, "ismcts:rollout=heuristic", seed=0)._compiled
+        assert (heuristic is not None) == (name == "democracy"), name  # the engines that play their heuristic
+        assert hustings.make_bot(name, "ismcts:rollout=heuristic,backend=python", seed=0)._compiled is None
     assert hustings.make_bot("democracy", "pimc:rollout=random", seed=0)._compiled is not None
+    assert hustings.make_bot("democracy", "ismcts", seed=0)._compiled.policy == "heuristic"  # the game's defaults
 
 
 def test_backend_option_is_checked():
     assert hustings.bots.search.parse_search_spec("ismcts:backend=compiled") == ("ismcts", {"backend": "compiled"})
     with pytest.raises(hustings.ConfigError, match="backend='gpu' is invalid; expected one of auto, python, compiled"):
         hustings.make_bot("democracy", "ismcts:backend=gpu")
-    with pytest.raises(hustings.ConfigError, match="backend=compiled plays random rollouts; expected rollout=random"):
-        hustings.make_bot("democracy", "ismcts:rollout=heuristic,backend=compiled")
+    assert hustings.make_bot("democracy", "ismcts:rollout=heuristic,backend=compiled")._compiled is not None
+    with pytest.raises(hustings.ConfigError, match="politrickers: search option backend=compiled: its compiled engine "
+                                                   "has no heuristic rollouts; expected backend=python or auto"):
+        hustings.make_bot("politrickers", "ismcts:rollout=heuristic,backend=compiled")
     with pytest.raises(hustings.ConfigError, match="prime_minister: search option backend=compiled needs a compiled "
                                                    "engine"):
         hustings.make_bot("prime_minister", "ismcts:rollout=random,backend=compiled")
@@ -265,6 +272,115 @@ def test_a_configuration_the_engine_does_not_cover_rolls_out_in_python(monkeypat
     bot = ISMCTSBot("politrickers", iterations=5, seed=0, rollout="random", backend="compiled")
     with pytest.raises(hustings.ConfigError, match="backend=compiled: not this one"):
         bot.act(state, state.current_player())
+
+
+# --- heuristic rollouts (Democracy) -----------------------------------------------------------------------------
+def heuristic_play(world, max_steps: int = 1 << 62, stop_version: int = 1 << 62):
+    """The search's Python heuristic rollout of ``world`` (on a clone, with the world's own deals): its moves and
+    the state it stops in."""
+    act = hustings.democracy.HeuristicBot(seed=0).act
+    st = world.clone()
+    st.record_events = False
+    moves = []
+    while len(moves) < max_steps and st.score_version < stop_version and not st.is_terminal():
+        moves.append(act(st, st.current_player()))
+        st.apply_unchecked(moves[-1])
+    return moves, st
+
+
+def compiled_heuristic(engine, world, max_steps: int = 1 << 62, stop_version: int = 1 << 62) -> list[int]:
+    record = np.full(6000, -1, dtype=np.int64)
+    before = world.to_json()
+    steps = engine.rollout(0, world, max_steps, stop_version, record, policy="heuristic")
+    assert world.to_json() == before  # the world is read, not changed
+    assert 0 <= steps <= len(record)
+    return record[:steps].tolist()
+
+
+def assert_same_end(engine, st):
+    assert (engine.player[0] == -1) == st.is_terminal()
+    if not st.is_terminal():
+        assert engine.player[0] == st.current_player()
+    assert engine.returns[0].tolist() == st.returns()
+    assert engine.scores[0].tolist() == [float(x) for x in st.scores()]
+    if st.is_terminal():
+        assert np.flatnonzero(engine.winners[0]).tolist() == st.winners()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_compiled_heuristic_rollouts_are_the_heuristics_play(players):
+    """A compiled heuristic rollout plays the Python heuristic's moves to the same end, with the horizon of
+    Democracy's search (the next score change), to the end of the game (new islands dealt from the world's own RNG,
+    as the rules deal them) and stopped after a number of moves."""
+    game = make_game("democracy", players)
+    engine = rollout_mod.engine_class("democracy", required=True)(game, 1)
+    engine.seed_rollouts(players)
+    islands = 0
+    for i, world in enumerate(worlds(game, 24, seed=players)):
+        for max_steps, stop in ((1 << 62, world.score_version + 1), (1 << 62, 1 << 62), (1 + 5 * i, 1 << 62),
+                                (1 << 62, world.score_version + 2)):
+            moves, st = heuristic_play(world, max_steps, stop)
+            assert compiled_heuristic(engine, world, max_steps, stop) == moves
+            assert_same_end(engine, st)
+            islands += st.island > world.island + 1
+    assert islands >= 20  # most rollouts to the end play on after new deals
+
+
+def test_compiled_heuristic_rollout_deals_from_any_world_rng():
+    """The world's RNG as a seed not yet used (a sampled world: any 64-bit seed, or one beyond 64 bits) or as a
+    ``random.Random`` (a state of play): a compiled heuristic rollout to the end deals as the rules would."""
+    game = make_game("democracy", 4)
+    engine = rollout_mod.engine_class("democracy", required=True)(game, 1)
+    world = worlds(game, 3, seed=17)[2]
+    for rng in (0, 1, 12345, (1 << 32) - 1, 1 << 32, (1 << 64) - 1, 1 << 64, 3 ** 70, -5, random.Random(8)):
+        w = world.clone()
+        w._rng, w._rng_shared = rng, False  # an int: a sampled world's seed, drawn into a Random at the first deal
+        moves, st = heuristic_play(w)
+        assert compiled_heuristic(engine, w) == moves and st.is_terminal()
+        assert_same_end(engine, st)
+
+
+def test_compiled_heuristic_leaf_values_are_the_python_values():
+    """The search's value of a heuristic rollout (``leaf=scores`` before the end) is the same with both backends."""
+    game = make_game("democracy", 5)
+    bots = [ISMCTSBot("democracy", iterations=1, seed=0, rollout="heuristic", depth=30, horizon=2, leaf="scores",
+                      scale=2.0, backend=b) for b in ("compiled", "python")]
+    assert bots[0]._compiled is not None and bots[1]._compiled is None
+    for world in worlds(game, 16, seed=4):
+        values = [bot._rollout(world.clone(), world.score_version) for bot in bots]
+        assert values[0] == pytest.approx(values[1], abs=1e-12)
+
+
+def test_another_heuristic_rolls_out_in_python(monkeypatch):
+    """The engine plays its own heuristic only: a search whose ``heuristic`` bot is another class rolls out in Python
+    with ``auto``, and ``compiled`` says why."""
+    from hustings import registry
+
+    class Other(hustings.democracy.HeuristicBot):
+        pass
+    monkeypatch.setitem(registry.info("democracy").bots, "heuristic", Other)
+    assert hustings.make_bot("democracy", "ismcts", seed=0)._compiled is None
+    with pytest.raises(hustings.ConfigError, match="its compiled engine plays HeuristicBot, not Other"):
+        hustings.make_bot("democracy", "ismcts:backend=compiled")
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_search_with_compiled_heuristic_rollouts_plays_the_python_moves(players):
+    """A heuristic draws no random numbers and a compiled heuristic rollout deals as the rules do, so IS-MCTS and
+    PIMC with heuristic rollouts choose the same moves, with the same root statistics, with both backends: at
+    Democracy's defaults (horizon 1) and with rollouts to the end."""
+    game = make_game("democracy", players)
+    for i, state in enumerate(worlds(game, 8, seed=30 + players)):
+        if len(state.legal_actions()) < 2:
+            continue
+        p = state.current_player()
+        for spec in ("ismcts", "ismcts:iters=12,horizon=none,leaf=returns", "pimc:iters=16"):
+            bots = [hustings.make_bot("democracy", f"{spec}{',' if ':' in spec else ':'}backend={b}", seed=i)
+                    for b in ("compiled", "python")]
+            assert bots[0]._compiled is not None and bots[1]._compiled is None
+            assert bots[0].act(state, p) == bots[1].act(state, p), spec
+        stats = [ISMCTSBot("democracy", seed=i, backend=b).root_stats(state) for b in ("compiled", "python")]
+        assert stats[0] == stats[1]
 
 
 # --- strength ------------------------------------------------------------------------------------------------------
