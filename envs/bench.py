@@ -30,6 +30,10 @@ sampled world (ours: ``State.sample_hidden`` in Python; theirs: ``resample_from_
 rollout to the end of the game (ours: one kernel call of the compiled engine, or ``State.random_rollout``, the game's
 own loop in Python; theirs: ``RandomRolloutEvaluator``, a Python loop over C++ ``legal_actions``/``apply_action``),
 valued by the final returns.
+Where the game's default search rolls out with its heuristic and its engine plays it (Democracy), a line more
+measures that search (the game's ``GAME_INFO.search``, ``hustings.make_bot(game, "ismcts")``) with its rollouts in
+the compiled engine and in Python (``backend=python``): the same moves on both sides, so the ratio is the speed-up
+alone.
 The games differ in length: the report gives each side's mean random playout in decisions (Democracy's runs over
 several islands, ~260 decisions at 4 players, against ~60 for a hand of hearts) and the decisions/s that makes.
 The OpenSpiel row is skipped, with a message, when ``open_spiel`` is not installed (``pip install open-spiel``).
@@ -423,6 +427,17 @@ def bench_search(name: str, players: int | None, seconds: float, rounds: int, re
     out["ours"] = statistics.median(mine[0])
     out["python"] = statistics.median(mine[-1])
     out["speedup"] = statistics.median(a / b for a, b in zip(mine[0], mine[-1]))
+    if registry.info(name).search.get("rollout") == "heuristic" and backends[0] == "compiled":
+        default = [ISMCTSBot(name, seed=0, backend=b) for b in backends]
+        if default[0]._compiled is not None:  # the engine plays the heuristic: the game's default search, both ways
+            searches = [lambda st, bot=bot: bot.search(st, st.current_player())[1] for bot in default]
+            for search in searches:
+                _search_rate(search, states, 0.3)
+            rates = [[_search_rate(search, states, seconds) for search in searches] for _ in range(rounds)]
+            out["default"] = {"iterations": default[0].iterations,
+                              "compiled": statistics.median(r[0] for r in rates),
+                              "python": statistics.median(r[1] for r in rates),
+                              "speedup": statistics.median(r[0] / r[1] for r in rates)}
     if ref:
         out["openspiel"] = statistics.median(theirs)
         out["openspiel_playout"] = ref[2]
@@ -442,6 +457,11 @@ def report_search(res: dict) -> list[str]:
     if res["backend"] == "compiled":
         print(f"  python       : {res['python']:>10,.0f} iterations/s (backend=python: the same search, rollouts "
               f"through State.random_rollout; compiled {res['speedup']:.2f}x)")
+    if "default" in res:
+        d = res["default"]
+        print(f"  default      : {d['compiled']:>10,.0f} iterations/s (the game's default IS-MCTS, {d['iterations']} per "
+              f"search: heuristic rollouts in the compiled engine; backend=python {d['python']:,.0f}/s, the same "
+              f"moves: compiled {d['speedup']:.2f}x)")
     if "openspiel" not in res:
         print("  OpenSpiel    : (skipped: open_spiel is not installed; pip install open-spiel)")
         return []
