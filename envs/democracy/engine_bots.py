@@ -144,7 +144,8 @@ def _sure_winner(strength, live):
 
 @njit(cache=True, inline="always")
 def _heuristic(obs, k, lay, n, jokers, value, unseen, live):
-    """``HeuristicBot.act`` from game ``k``'s mover's observation row."""
+    """``HeuristicBot.act`` from game ``k``'s mover's observation row (``engine_kernels._heuristic_move`` is the
+    same bot over the engine's arrays, for search rollouts: keep the two in step)."""
     hand = lay[L_HAND]
     count = 0
     only = -1
