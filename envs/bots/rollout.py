@@ -12,8 +12,8 @@ loop over ``heuristic.act`` and ``apply_unchecked``, with ``compiled`` (or ``aut
 whose ``rollout_policies`` include ``"heuristic"`` (Democracy's), which plays the heuristic's own moves over the
 engine's arrays.
 
-An engine takes part when its ``BatchEngine`` has the two methods this module calls (Democracy's and
-Politrickers' have them; another game's engine plugs in by adding them):
+An engine takes part when its ``BatchEngine`` has the two methods this module calls (Democracy's,
+Politrickers' and Politix's have them; another game's engine plugs in by adding them):
 
 * ``seed_rollouts(seed)``: restart the rollout streams (the moves', and the deals' generator) from a 64-bit seed;
 * ``rollout(k, state, max_steps, stop_version) -> moves played``: load the rules ``state`` as game ``k`` and play it
