@@ -22,9 +22,10 @@ LEAVES = ("returns", "scores")
 #: ``none``, as the game's sampler draws them (uniformly from the seats' sampled cards), or ``heuristic``, as the
 #: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model.
 MODELS = ("none", "heuristic")
-#: Where random rollouts run: ``python`` (the rules' ``State.random_rollout``), ``compiled`` (the game's compiled
-#: engine, :mod:`hustings.bots.rollout`) or ``auto`` (compiled where the game's engine has rollouts and numba
-#: imports). Each plays the same distribution of playouts from its own random streams: moves differ between them.
+#: Where rollouts run: ``python`` (the rules' ``State.random_rollout``, or the heuristic's loop), ``compiled`` (the
+#: game's compiled engine, :mod:`hustings.bots.rollout`) or ``auto`` (compiled where the game's engine has rollouts of
+#: that kind and numba imports). Random ones play the same distribution of playouts from each backend's own random
+#: streams (moves differ between them); heuristic ones (Democracy's engine) play the same moves either way.
 BACKENDS = ("auto", "python", "compiled")
 
 #: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
@@ -118,9 +119,11 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
     * ``model``: ``none`` or ``heuristic``, games with hidden commitments only (Democracy): the other seats'
       face-down commitments to the current trick are drawn as the heuristic would have chosen them from their
       sampled cards, not uniformly (an opponent model; exact against heuristic bots, a guess against others);
-    * ``backend``: ``auto``, ``python`` or ``compiled``, where random rollouts run (:data:`BACKENDS`): the rules
-      module's loop or the game's compiled engine (``auto``: the engine where there is one). The same seed gives
-      the same move for one backend; the two draw from different random streams, so their moves differ.
+    * ``backend``: ``auto``, ``python`` or ``compiled``, where rollouts run (:data:`BACKENDS`): the rules
+      module's loop or the game's compiled engine (``auto``: the engine where there is one for the rollout policy:
+      random rollouts, and heuristic ones in Democracy). The same seed gives the same move for one backend; with
+      random rollouts the two draw from different random streams, so their moves differ; with heuristic rollouts
+      they are the same.
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
     """
