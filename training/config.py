@@ -335,6 +335,10 @@ class OpponentsConfig(Section):
                               "timesteps between snapshots of the learner joining the pool (if snapshots > 0)",
                               _positive)
     pool_size: int = key(8, "an int > 0", "newest snapshots kept", _positive)
+    league: list[str] = key([], "a list of SPECs of nets (shipped:GAME, policy files)",
+                            "a league: fixed nets (past shipped bots, other runs' nets) in the snapshot pool for the "
+                            "whole run, drawn like the learner's snapshots under the snapshots weight (which must "
+                            "be > 0)", lambda v: all(isinstance(s, str) and s for s in v))
     deterministic: bool = key(False, "true or false", "snapshots play their argmax instead of sampling")
     partners: Literal["pool", "self"] = key(
         "pool", "'pool' (bots drawn from the pool play the learner's partners) or 'self' (the learner plays its "

@@ -271,6 +271,32 @@ def _pool_arrays(pool: list[dict]):
     return [[np.asarray(w.numpy() if hasattr(w, "numpy") else w) for w in entry["weights"]] for entry in pool]
 
 
+def league_arrays(cfg: TrainConfig) -> list[list]:
+    """The fixed nets of ``opponents.league`` (SPECs of nets: ``shipped:GAME``, policy files), as
+    ``NumpyPolicy.to_arrays()`` lists: they sit in the snapshot pool for the whole run, beside the learner's
+    snapshots. A :class:`ConfigError` for a SPEC that is not a net or plays another activation than the learner."""
+    from hustings import registry
+    from hustings.bots import spec as spec_mod
+
+    league = cfg.opponents.league
+    if not league:
+        return []
+    if cfg.opponents.snapshots <= 0:
+        raise ConfigError("opponents.league is set but opponents.snapshots is 0: the league's nets are drawn with "
+                          "the snapshots; expected opponents.snapshots > 0")
+    rules = registry.make_game(cfg.game, cfg.num_players, **cfg.game_options)
+    out = []
+    for spec, recipe in zip(league, spec_mod.resolve(cfg.game, rules, list(league))):
+        if recipe[0] != "policy":
+            raise ConfigError(f"opponents.league: {spec!r} is not a net; expected shipped:GAME or a policy file "
+                              f"(policy.npz, policy.pt, checkpoint.pt, model.zip)")
+        if recipe[2] != cfg.ppo.activation:
+            raise ConfigError(f"opponents.league: {spec!r} uses activation {recipe[2]!r}; expected the learner's, "
+                              f"ppo.activation={cfg.ppo.activation!r}")
+        out.append([a for a in recipe[1]])
+    return out
+
+
 def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=None, overwrite: bool = False) -> dict:
     """Run (or, with ``resume``, continue) the training run of a validated config; returns the report dict.
 
@@ -303,6 +329,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
     set_random_seed(seed)
 
     # --- 2. vectorised self-play envs --------------------------------------------------------------------------
+    league = league_arrays(cfg)
     venv = make_vec_env(cfg, seed)
 
     # --- 3. the model, fresh or restored -----------------------------------------------------------------------
@@ -325,9 +352,9 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
         pool, history = list(state["pool"]), list(state["history"])
         elapsed_before = float(state.get("elapsed", 0.0))
         speed_before = float(state.get("timesteps_per_second", 0.0))
-        if pool:
-            venv.env_method("set_snapshots", _pool_arrays(pool), p.activation)
         log(f"resumed {ckpt_path} at {start_steps} timesteps, {len(pool)} snapshot(s) in the pool")
+    if pool or league:
+        venv.env_method("set_snapshots", league + _pool_arrays(pool), p.activation)
     # One logger for the whole run (SB3 would open a new TensorBoard file at every learn() call otherwise); a
     # resumed run continues the earlier one's TensorBoard history and progress.csv.
     model.set_logger(make_logger(out_dir, start_steps if state else None))
@@ -382,7 +409,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
             pool.append({"timesteps": model.num_timesteps, "weights": [torch.from_numpy(a.copy()) for a in
                                                                        current_policy().to_arrays()]})
             pool = pool[-opp.pool_size:]
-            venv.env_method("set_snapshots", _pool_arrays(pool), p.activation)
+            venv.env_method("set_snapshots", league + _pool_arrays(pool), p.activation)
             due["snapshot"] = next_due(opp.snapshot_every)
         if model.num_timesteps >= due["eval"] or model.num_timesteps >= total:
             t_eval = time.time_ns()
