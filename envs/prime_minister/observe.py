@@ -73,19 +73,26 @@ class ObservationCache:
     """The parts of the observation that change only now and then, kept between observations of one state.
 
     ``board`` is a template of the whole vector, zero except for the public blocks that are the same for every seat:
-    the Sectors and the lead, the MPs and the bill slots, the Scenario and its set-aside bills. ``seats`` holds, per
-    observing seat, its rotation of the roles, parties and Politicians and of the active Career Cards. Each block
-    keeps a copy of everything it reads (``*_seen``) and is rewritten when that differs from the state; the copies
-    are compared by value, so no rule has to report its changes, and a block is always what it would be if written
-    from scratch. The component tables the blocks read (bills, Sector tracks) are those of the component set active
-    when the cache was made: ``_obs`` makes a new cache when another set is activated."""
+    the Sectors and the lead, the MPs and the bill slots, the Scenario and its set-aside bills.
+    ``seats`` holds, per observing seat, its rotation of the roles, parties and Politicians and of the active Career
+    Cards. Each block keeps a copy of everything it reads (``*_seen``) and is rewritten when that differs from the
+    state; the copies are compared by value, so no rule has to report its changes, and a block is always what it
+    would be if written from scratch. The component tables the blocks read (bills, Sector tracks) are those of the
+    component set active when the cache was made: ``_obs`` makes a new cache when another set is activated."""
 
-    __slots__ = ("components", "template", "sectors_seen", "bills_seen", "scen_seen", "seats_seen", "seat_blocks")
+    __slots__ = ("components", "offsets", "template", "sectors_seen", "bills_seen", "scen_seen", "seats_seen",
+                 "seats_twice", "seat_blocks")
+
+    #: the offsets ``_obs`` uses at every observation, in this order (``offsets``)
+    OFFSETS = ("to_move", "role", "careers", "standing", "favour", "vp", "cubes", "hand_size", "question_time",
+               "gov_party", "flags", "deck_sizes", "phase", "own_supporters", "own_bills")
 
     def __init__(self, st) -> None:
         self.components = active_fingerprint()
+        self.offsets = tuple(st.game.off[name] for name in self.OFFSETS)
         self.template = array("f", st.game._zero_observation)
         self.sectors_seen = self.bills_seen = self.scen_seen = self.seats_seen = None
+        self.seats_twice = None
         self.seat_blocks = {}
 
     def board(self, st) -> array:
@@ -165,41 +172,47 @@ class ObservationCache:
 
     def seats(self, st, p: int) -> tuple[array, array]:
         """Seat ``p``'s view of every seat's role, party and Politician (the fields from ``role`` to
-        ``politician``) and of their active Career Cards (``careers``), self first, then clockwise."""
+        ``politician``) and of their active Career Cards (``careers``), self first, then clockwise: slices of the
+        fields in seat order written twice over (``seats_twice``)."""
         seen = self.seats_seen
         unionist = st._unionist()
         if (seen is None or seen[0] != st.role or seen[1] != st.party or seen[2] != st.pol or seen[3] != st.careers
                 or seen[4] != st.resigned or seen[5] != unionist):
             self.seats_seen = (list(st.role), list(st.party), list(st.pol), [dict(c) for c in st.careers],
                                st.resigned, unionist)
+            self.seats_twice = self._write_seats(st, unionist)
             self.seat_blocks = {}
         blocks = self.seat_blocks.get(p)
         if blocks is None:
-            blocks = self.seat_blocks[p] = self._write_seats(st, p, unionist)
+            n = st.n
+            role, party, politician, careers = self.seats_twice
+            blocks = self.seat_blocks[p] = (role[4 * p:4 * (p + n)] + party[p:p + n] + politician[10 * p:10 * (p + n)],
+                                            careers[8 * p:8 * (p + n)])
         return blocks
 
     @staticmethod
-    def _write_seats(st, p: int, unionist: int) -> tuple[array, array]:
+    def _write_seats(st, unionist: int) -> tuple[array, array, array, array]:
+        """Every seat's role (4 entries per seat), party (1), Politician (10) and active Career Cards (8), in seat
+        order and then again, so that any seat's rotation is one slice."""
         n = st.n
-        seats = array("f", bytes(4 * 15 * n))  # role (4 per seat), party (1), politician (10)
-        careers = array("f", bytes(4 * 8 * n))
-        role, party = 0, 4 * n
-        politician = 5 * n
-        for i in range(n):
-            s = (p + i) % n
+        role, party = array("f", bytes(4 * 4 * 2 * n)), array("f", bytes(4 * 2 * n))
+        politician, careers = array("f", bytes(4 * 10 * 2 * n)), array("f", bytes(4 * 8 * 2 * n))
+        for s in range(n):
             r = st.role[s]
-            seats[role + 4 * i + ROLE_INDEX[r]] = 1.0
-            seats[party + i] = st.party[s]
             num = POL_NUMBER[st.pol[s]]
-            if num:
-                seats[politician + 10 * i + num - 1] = 1.0
             mine = st.careers[s]
             # _careers_usable(s), inlined
-            if mine and s != unionist and (r == "obb" or (r == "gbb" and not st.resigned)):
-                for c, on in mine.items():
-                    if on:
-                        careers[8 * i + CAREER_INDEX[c]] = 1.0
-        return seats, careers
+            usable = mine and s != unionist and (r == "obb" or (r == "gbb" and not st.resigned))
+            for i in (s, s + n):
+                role[4 * i + ROLE_INDEX[r]] = 1.0
+                party[i] = st.party[s]
+                if num:
+                    politician[10 * i + num - 1] = 1.0
+                if usable:
+                    for c, on in mine.items():
+                        if on:
+                            careers[8 * i + CAREER_INDEX[c]] = 1.0
+        return role, party, politician, careers
 
 
 class ObservationMixin:
@@ -220,22 +233,19 @@ class ObservationMixin:
     def _obs(self, p: int) -> np.ndarray:
         """Seat ``p``'s observation: a copy of the cached public blocks (``ObservationCache``), then the rest stored
         entry by entry (only the nonzero ones) into that ``array('f')``, which numpy views without a copy."""
-        g = self.game
-        o = g.off
+        o = self.game.off  # the offsets of the fields written only now and then
         n = self.n
         cache = self._obs_cache
         if cache is None or cache.components != active_fingerprint():
             cache = self._obs_cache = ObservationCache(self)
+        (to_move, role, careers, standing, favour, vp, cubes, hand_size, question_time, gov_party, flags, deck_sizes,
+         phase, own_supporters, own_bills) = cache.offsets
         w = cache.board(self)[:]  # a fresh copy: the caller owns the array it gets
         seats, careers_block = cache.seats(self, p)
-        q = o["role"]
-        w[q:q + len(seats)] = seats  # role, party, politician
-        q = o["careers"]
-        w[q:q + len(careers_block)] = careers_block
+        w[role:role + len(seats)] = seats  # role, party, politician
+        w[careers:careers + len(careers_block)] = careers_block
         if not self.over:  # current_player()
-            w[o["to_move"] + (self.pending["player"] - p) % n] = 1.0
-        standing, favour, vp, cubes = o["standing"], o["favour"], o["vp"], o["cubes"]
-        hand_size, question_time = o["hand_size"], o["question_time"]
+            w[to_move + (self.pending["player"] - p) % n] = 1.0
         std, fav, vps, cbs = self.standing, self.favour, self.vp, self.cubes
         hands, qt_hands = self.hand, self.qt_hands
         for i in range(n):
@@ -247,8 +257,8 @@ class ObservationMixin:
             w[hand_size + i] = len(hands[s]) / 8
             w[question_time + i] = len(qt_hands[s]) / 2
         role_of = self.role
-        w[o["gov_party"]] = self.gov_party
-        q = o["flags"]
+        w[gov_party] = self.gov_party
+        q = flags
         w[q] = self.pact
         w[q + 1] = self.resigned
         w[q + 2] = self.marker
@@ -258,7 +268,7 @@ class ObservationMixin:
                     and vps[role_of.index("pm")] >= BOARD["score_track"]["father_of_the_house_at"]
                     and ("obb" in role_of or "ol" in role_of))
         w[q + 5] = self.round / 50
-        q = o["deck_sizes"]
+        q = deck_sizes
         decks, discards = self.decks, self.discards
         for k, key in enumerate(DECK_KEYS):
             w[q + k] = len(decks[key]) / 40
@@ -272,13 +282,13 @@ class ObservationMixin:
             if s == pm or self.revealed_ok:
                 w[o["revealed"] + b] = 1.0
             if s == p and not self.revealed_ok:
-                w[o["own_bills"] + b] = 1.0
+                w[own_bills + b] = 1.0
         if self.event >= 0:
             w[o["event"] + self.event] = 1.0
         pend = self.pending
         if pend is not None:
             kind = pend["kind"]
-            w[o["phase"] + PHASE_INDEX[kind]] = 1.0
+            w[phase + PHASE_INDEX[kind]] = 1.0
             if kind == "yesno":
                 w[o["question"] + QUESTION_INDEX[pend["q"]]] = 1.0
                 if pend["q"] == "agreement":
@@ -313,16 +323,16 @@ class ObservationMixin:
                     sub = SOURCE_SUB.get(skind)
                     if sub is not None:
                         w[q + sub + sidx] = 1.0
-        q = o["own_supporters"]
+        q = own_supporters
         for c in self.hand[p]:
             w[q + c] += 1.0
         if pend is not None and pend["kind"] == "keep" and pend["player"] == p:
             for c in pend["drawn"]:
                 w[q + c] += 1.0
-        q = o["own_bills"]
+        q = own_bills
         for b in self.bill_hand[p]:
             w[q + b] = 1.0
-        q = o["question_time"] + n
+        q = question_time + n
         for e in self.qt_hands[p]:
             w[q + e] = 1.0
         return np.frombuffer(w, dtype=_FLOAT32)
