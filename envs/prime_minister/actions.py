@@ -15,6 +15,8 @@ from .components import (ABILITIES, ADJ_MAX, ADJ_MIN, A_ACT, A_CAREER, A_DEBATE_
                          END_TURN, HOLD_LIMIT, NO, NUM_ACTIONS, POLITICIANS, SUPPORTER_LIST, SUP_IDS, YES)
 from .engine import decision, question, task
 
+LEVELS = ((1, "1"), (2, "2"))  # a mat action's levels and their keys in mats.json
+
 
 class ActionsMixin:
     """One player's action turn: its frame, the main menu, permissions, paying and performing."""
@@ -98,30 +100,34 @@ class ActionsMixin:
     def _main_options(self, s: int) -> list[int]:
         legal = [END_TURN]
         cubes = self.cubes[s]
-        mat = self._mat(s)
-        abil = POLITICIANS[self.pol[s]]["abilities"]
         if cubes >= 1:
+            mat_actions = self._mat(s)["actions"]
+            politician = POLITICIANS[self.pol[s]]
+            abil = politician["abilities"]
             for ai, ab in enumerate(ABILITIES):
                 lv = abil.get(ab, 0)
-                acts = mat["actions"].get(ab)
-                if not acts:
+                if lv < 1:  # the Politician lacks the ability
                     continue
-                for level in (1, 2):
-                    effs = acts.get(str(level))
-                    if effs is None or lv < level:
-                        continue
-                    if ab == "campaign" and not POLITICIANS[self.pol[s]]["campaign_sectors"]:
-                        continue
-                    a = A_ACT + ai * 2 + level - 1
-                    if self._effects_ok(effs, s, a):
-                        legal.append(a)
-        if self._careers_usable(s):
+                acts = mat_actions.get(ab)
+                if not acts or (ab == "campaign" and not politician["campaign_sectors"]):
+                    continue
+                for level, key in LEVELS:
+                    if lv < level:
+                        break
+                    effs = acts.get(key)
+                    if effs is not None:
+                        a = A_ACT + ai * 2 + level - 1
+                        if self._effects_ok(effs, s, a):
+                            legal.append(a)
+        mine = self.careers[s]
+        if 1 in mine.values() and self._careers_usable(s):  # an active Career Card
             for k, (cid, i) in enumerate(CAREER_ACTIONS):
-                if self.careers[s].get(cid) == 1:
+                if mine.get(cid) == 1:
                     g = CAREERS[cid]["effects"][i]
                     if cubes >= g["cost"] and self._effects_ok(g["effects"], s, A_CAREER + k):
                         legal.append(A_CAREER + k)
-        if self._debate_card_of(s) and self._debate_card_targets(s) and cubes >= self._debate_card_cost(s):
+        if (self._debate_card_of(s) and cubes >= self._debate_card_cost(s)
+                and any(self._debate_card_targets(s, side) for side in self._debate_card_sides(s))):
             legal.append(A_DEBATE_CARD)
         if (self.role[s] == "gbb" and not self.resigned and not self.turn["acted"] and cubes >= 1
                 and not self.scen.get("no_resign")

@@ -129,7 +129,7 @@ class TaskQueue:
 
     def _push(self, *tasks) -> None:
         """Put ``tasks`` at the front of the queue, in the order given."""
-        self.tasks[0:0] = [list(t) for t in tasks]
+        self.tasks[0:0] = map(list, tasks)
 
     def _push_after_effects(self, task) -> None:
         """Queue ``task`` right after the effects just pushed (the leading run of ``eff`` tasks)."""
