@@ -107,10 +107,11 @@ class TaskQueue:
     # --- the loop -------------------------------------------------------------------------------------------------
     def _ask(self, kind: str, player: int, legal, **data) -> None:
         """Stop the queue for a decision of ``player`` among ``legal`` (sorted, deduplicated)."""
-        legal = sorted(set(legal))
+        legal_set = frozenset(legal)
+        legal = sorted(legal_set)
         self.pending = {"kind": kind, "player": player, "legal": legal, **data}
         self._legal = legal
-        self._legal_set = frozenset(legal)
+        self._legal_set = legal_set
 
     def _advance(self) -> None:
         """Run tasks until one asks a decision or the game is over."""

@@ -104,8 +104,9 @@ class ObservationCache:
             self._write_sectors(st, w)
         seen = self.bills_seen
         if seen is None or seen[0] != st.bills or seen[1] != st.mps:
+            before = seen[0] if seen is not None and seen[1] == st.mps else None  # projections read the MPs
             self.bills_seen = ([dict(b, debate=list(b["debate"])) for b in st.bills], dict(st.mps))
-            self._write_bills(st, w)
+            self._write_bills(st, w, before)
         if self.scen_seen is None or self.scen_seen[0] != st.scen:
             self.scen_seen = (copy.deepcopy(st.scen),)
             self._write_scenario(st, w)
@@ -127,16 +128,24 @@ class ObservationCache:
         w[q] = max(0, -lead) / 50
         w[q + 1] = max(0, lead) / 50
 
-    def _write_bills(self, st, w: array) -> None:
+    def _write_bills(self, st, w: array, before: list | None) -> None:
+        """The MPs and the three bill slots; a slot equal to its copy in ``before`` (the slots as last written, under
+        the same MPs) is left as it is."""
         o = st.game.off
         q, mps = o["mps"], st.mps
         w[q] = mps["A"] / 660
         w[q + 1] = mps["M"] / 660
         w[q + 2] = mps["P"] / 660
-        self._clear(w, o["bills"], 3 * 13)
-        for i, b in enumerate(st.bills[:3]):
-            card = BILL_LIST[b["bill"]]
+        bills = st.bills
+        for i in range(3):
+            b = bills[i] if i < len(bills) else None
+            if before is not None and b == (before[i] if i < len(before) else None):
+                continue
             q = o["bills"] + 13 * i
+            self._clear(w, q, 13)
+            if b is None:
+                continue
+            card = BILL_LIST[b["bill"]]
             w[q] = 1.0
             w[q + 1 + "AMP".index(b.get("icon") or card["icon"])] = 1.0
             w[q + 4] = b["adj"] / 100
