@@ -34,8 +34,8 @@ PLAN = {
     "hustings evaluate democracy --players 3 --bots heuristic random random --games 300 --json results.json":
         (RUN, "", None, None),
     "hustings benchmark --agents my_agent:make --budget quick --out bench/":
-        (SKIP, "several minutes on 2 cores (IS-MCTS and the shipped searches in every game); run here on one game "
-               "with the two scripted rungs instead",
+        (SLOW, "about a minute on 2 cores (the IS-MCTS rungs in every game); the default run plays one game with "
+               "the two scripted rungs instead",
          "hustings benchmark --agents my_agent:make --budget quick --out bench/ --games politrickers "
          "--ladder random heuristic", None),
     "hustings demo democracy --players 4": (RUN, "", None, None),
