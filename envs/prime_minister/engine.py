@@ -115,14 +115,16 @@ class TaskQueue:
 
     def _advance(self) -> None:
         """Run tasks until one asks a decision or the game is over."""
+        check_careers, handlers = self._check_careers, TASK_HANDLERS
         while not self.over:
-            self._check_careers()
+            check_careers()
             if self.pending is not None:
                 return
-            if not self.tasks:
+            tasks = self.tasks  # (a task may replace the list: read it each time)
+            if not tasks:
                 raise RuntimeError("prime_minister: task queue ran dry")
-            task = self.tasks.pop(0)
-            TASK_HANDLERS[task[0]](self, *task[1:])
+            task = tasks.pop(0)
+            handlers[task[0]](self, *task[1:])
 
     def _run_task(self, task: list) -> None:
         """Run one task ``[name, *args]`` now, outside the queue (the saved-state check re-asks a decision this way)."""
@@ -157,8 +159,7 @@ class TaskQueue:
 
     def _wait(self, kind: str, e: dict, ctx: dict, player: int, legal: list[int]) -> bool:
         """Ask for one sub-choice of an effect; returns True when it had to ask (the effect re-runs after)."""
-        legal = sorted(set(legal))
-        if len(legal) == 1:
+        if len(legal) == 1 or len(set(legal)) == 1:  # (_ask sorts and deduplicates the legal actions)
             self._store_choice(kind, ctx, legal[0])
             return False
         self.tasks.insert(0, ["eff", e, ctx])
@@ -230,10 +231,21 @@ class TaskQueue:
     # ``_rng_box`` is ``[random.Random, owners]``: ``clone`` shares the box (owners + 1) instead of copying the
     # Mersenne Twister state (its getstate / setstate would cost more than the rest of the copy); the first state
     # that then takes ``rng`` to draw from it gets a private copy, the last owner keeps the original. The engine takes
-    # ``self.rng`` at every use; keep no reference to it across a ``clone``.
+    # ``self.rng`` at every use; keep no reference to it across a ``clone``. A sample (``sample_hidden``) puts its
+    # seed (an int) in the box: the ``random.Random`` is seeded with it at the first use, as many samples never draw.
+    def _box_rng(self) -> random.Random:
+        """The RNG in the box, seeded now if it was a seed (shared: for reading its state, not for drawing)."""
+        box = self._rng_box
+        r = box[0]
+        if r.__class__ is int:
+            box[0] = r = random.Random(r)
+        return r
+
     @property
     def rng(self) -> random.Random:
         box = self._rng_box
+        if box[0].__class__ is int:
+            self._box_rng()
         if box[1] > 1:
             box[1] -= 1
             r = random.Random.__new__(random.Random)
@@ -258,12 +270,13 @@ class TaskQueue:
         st._rng_box = box
         return st
 
-    def _copy(self, rng):
-        """The fast copy of :meth:`clone` with the RNG ``rng`` (``sample_hidden`` passes a fresh one)."""
+    def _copy(self, rng, event_log=None):
+        """The fast copy of :meth:`clone` with the RNG ``rng`` (``sample_hidden`` passes the seed of a fresh one) and
+        the event log ``event_log`` (default: a copy of this state's)."""
         st = object.__new__(type(self))
         st.game = self.game
         st._rng_box = [rng, 1]
-        st.event_log = self.event_log[:]
+        st.event_log = self.event_log[:] if event_log is None else event_log
         st.record_events = self.record_events
         st.n = self.n
         st.round = self.round

@@ -82,7 +82,7 @@ class SavedStateMixin:
         d["game"] = "prime_minister"
         d["version"] = STATE_VERSION
         d["config"] = self.game.config()
-        d["rng"] = rng_to_json(self._rng_box[0])
+        d["rng"] = rng_to_json(self._box_rng())
         return d
 
     @classmethod
