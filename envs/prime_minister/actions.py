@@ -14,8 +14,11 @@ from .components import (ABILITIES, ADJ_MAX, ADJ_MIN, A_ACT, A_CAREER, A_DEBATE_
                          A_RESIGN, A_SCEN, A_SIGN, A_SLOT, BOARD, CAREERS, CAREER_ACTIONS, CAREER_ORDER, DEBATE,
                          END_TURN, HOLD_LIMIT, NO, NUM_ACTIONS, POLITICIANS, SUPPORTER_LIST, SUP_IDS, YES)
 from .engine import decision, question, task
+from .user_components import active_fingerprint
 
 LEVELS = ((1, "1"), (2, "2"))  # a mat action's levels and their keys in mats.json
+#: (component set, Politician, id of the mat's actions) -> (the mat's actions, ActionsMixin._mat_menu's list)
+_MAT_MENUS: dict = {}
 
 
 class ActionsMixin:
@@ -101,24 +104,9 @@ class ActionsMixin:
         legal = [END_TURN]
         cubes = self.cubes[s]
         if cubes >= 1:
-            mat_actions = self._mat(s)["actions"]
-            politician = POLITICIANS[self.pol[s]]
-            abil = politician["abilities"]
-            for ai, ab in enumerate(ABILITIES):
-                lv = abil.get(ab, 0)
-                if lv < 1:  # the Politician lacks the ability
-                    continue
-                acts = mat_actions.get(ab)
-                if not acts or (ab == "campaign" and not politician["campaign_sectors"]):
-                    continue
-                for level, key in LEVELS:
-                    if lv < level:
-                        break
-                    effs = acts.get(key)
-                    if effs is not None:
-                        a = A_ACT + ai * 2 + level - 1
-                        if self._effects_ok(effs, s, a):
-                            legal.append(a)
+            for a, effs in self._mat_menu(s):
+                if self._effects_ok(effs, s, a):
+                    legal.append(a)
         mine = self.careers[s]
         if 1 in mine.values() and self._careers_usable(s):  # an active Career Card
             for k, (cid, i) in enumerate(CAREER_ACTIONS):
@@ -138,6 +126,34 @@ class ActionsMixin:
             legal += self._scenario_main_options(s, num, cubes)
         self._supporter_options(s, legal)
         return legal
+
+    def _mat_menu(self, s: int) -> list:
+        """``[(action, effects)]``: the actions of seat ``s``'s mat that its Politician has, at each level his ability
+        reaches (a Politician without Campaign Sectors cannot Campaign). They depend only on the mat, the Politician
+        and the component set: cached in :data:`_MAT_MENUS`."""
+        mat_actions = self._mat(s)["actions"]
+        key = (active_fingerprint(), self.pol[s], id(mat_actions))
+        hit = _MAT_MENUS.get(key)
+        if hit is not None and hit[0] is mat_actions:
+            return hit[1]
+        politician = POLITICIANS[self.pol[s]]
+        abil = politician["abilities"]
+        menu = []
+        for ai, ab in enumerate(ABILITIES):
+            lv = abil.get(ab, 0)
+            if lv < 1:  # the Politician lacks the ability
+                continue
+            acts = mat_actions.get(ab)
+            if not acts or (ab == "campaign" and not politician["campaign_sectors"]):
+                continue
+            for level, key_ in LEVELS:
+                if lv < level:
+                    break
+                effs = acts.get(key_)
+                if effs is not None:
+                    menu.append((A_ACT + ai * 2 + level - 1, effs))
+        _MAT_MENUS[key] = (mat_actions, menu)
+        return menu
 
     def _supporter_options(self, s: int, legal: list[int]) -> None:
         """Append to ``legal`` the main-menu actions of seat ``s``'s Supporters: each option it may play, and the

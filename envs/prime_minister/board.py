@@ -118,10 +118,12 @@ class BoardMixin:
         last run stays below its thresholds until one of those values changes."""
         seen = self._careers_seen
         scen = self.scen
-        if (seen is not None and seen[0] == self.standing and seen[1] == self.favour and seen[2] == self.role
-                and seen[3] == self.resigned and seen[4] == self.careers and seen[5] == scen.get("dev_side")
-                and seen[6] == active_fingerprint()):
-            return
+        if seen is not None:
+            standing, favour, role, resigned, careers, dev_side, fingerprint = seen
+            if (standing == self.standing and favour == self.favour and role == self.role
+                    and resigned == self.resigned and careers == self.careers and dev_side == scen.get("dev_side")
+                    and fingerprint == active_fingerprint()):
+                return
         self._careers_seen = (list(self.standing), list(self.favour), list(self.role), self.resigned,
                               list(self.careers), scen.get("dev_side"), active_fingerprint())
         # _careers_usable and _unionist() inlined
