@@ -1,7 +1,7 @@
 """The shipped bots' table: every game at every table size against n-1 heuristic, IS-MCTS and random bots.
 
     python tools/shipped_table.py play [--game G] [--players N] [--opponent heuristic|ismcts|random] [--search]
-    python tools/shipped_table.py table [--panel panel/*/panel.json]
+    python tools/shipped_table.py table [--panel panel/*/panel.json]   (default: docs/panel/*/panel.json)
                                    (docs/shipped-bots.md and README's table, from the results; with a hustings
                                    panel run, each bot's worst line-up there too)
     python tools/shipped_table.py install RUN_DIR  (a finished run becomes the shipped bot of its size)
@@ -153,12 +153,21 @@ def panel_worst(paths: str | list[str]) -> dict[tuple[str, int], str]:
     return cells
 
 
+def published_panels() -> list[str]:
+    """The committed ``hustings panel`` results (``docs/panel/GAME/panel.json``), in game order."""
+    import glob
+
+    return sorted(glob.glob(os.path.join(DOCS, "panel", "*", "panel.json")))
+
+
 def table(panel: str | list[str] | None = None) -> str:
-    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body); with ``panel`` (``hustings
-    panel`` results files, ``panel.json``), a column with each bot's worst line-up there."""
+    """The Markdown table of every result there is (``docs/shipped-bots.md``'s body), with a column with each bot's
+    worst line-up in ``panel`` (``hustings panel`` results files, ``panel.json``; default: :func:`published_panels`,
+    none: no column)."""
     from hustings import checkpoints
     from hustings.bots.search_spec import parse_search_spec
 
+    panel = published_panels() if panel is None else panel
     worst = panel_worst(panel) if panel else None
     lines = ["| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | "
              + ("worst line-up (panel) | " if worst is not None else "") + "PPO timesteps | "
@@ -171,7 +180,7 @@ def table(panel: str | list[str] | None = None) -> str:
             steps, wall = _cost(game, n)
             default = " (default)" if n == checkpoints.default_size(game) else ""
             lines.append(f"| {game} | {n}{default} | {fair:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
-                         + (f" | {worst.get((game, n), 'not run')}" if worst is not None else "")
+                         + (f" | {worst.get((game, n), 'no panel run yet')}" if worst is not None else "")
                          + f" | {steps} | {wall} |")
     lines += ["", "Searching variants (`shipped-search:GAME`), shipped beside the net at these sizes:", "",
               "| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | plays |",
@@ -208,7 +217,8 @@ split: in Politix the members of the winning party share its win). Wall times ar
 other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). Where a
 bot folder has a `search.json`, a *searching variant* ships beside the net (`shipped-search:GAME`, the second table):
 it plays that search at every move (about 0.1 s a move) and is stronger than the net against the heuristic it was
-tuned on, not in every line-up (docs/panel.md). Regenerate: `python tools/shipped_table.py play` (and `play
+tuned on, not in every line-up (docs/panel.md). The worst line-up column is each net's lowest row (a line-up or a
+cross-play table) in the committed panel results ([the panel's results](panel-results.md), `docs/panel/`). Regenerate: `python tools/shipped_table.py play` (and `play
 --search` for the searching variants; finished results are kept; the committed ones took {minutes} min
 of play in all, most of it the games with a search on either side, on 2 cores often shared with training runs), then
 `python tools/shipped_table.py table`.
@@ -234,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--no-progress", action="store_true")
     tb = sub.add_parser("table", help=f"write {TABLE} from the results")
     tb.add_argument("--panel", metavar="PANEL_JSON", nargs="+", default=None,
-                    help="hustings panel results files (panel/*/panel.json): add each bot's worst line-up")
+                    help="hustings panel results files (panel/*/panel.json): add each bot's worst line-up "
+                         "(default: the committed docs/panel/*/panel.json)")
     ins = sub.add_parser("install", help="make finished training runs the shipped bots of their sizes")
     ins.add_argument("runs", nargs="+", metavar="RUN_DIR")
     args = p.parse_args(argv)
