@@ -28,7 +28,7 @@ PLAN = {
                   QUICK_START.replace("--games 2000", "--games 40"), None),
     "hustings train smoke": (SLOW, "trains for 20-40 s (needs the train extra)", None, None),
     "hustings train configs/democracy.yaml": (SKIP, "the shipped bot's training run: hours", None, None),
-    "hustings train-rllib configs/rllib/smoke.yaml": (SLOW, "starts Ray and trains (needs the distributed extra)",
+    "hustings train-rllib rllib/smoke": (SLOW, "starts Ray and trains (needs the distributed extra)",
                                                       None, None),
     "hustings evaluate politix --bots shipped:politix heuristic heuristic heuristic --games 400": (RUN, "", None, None),
     "hustings evaluate democracy --players 3 --bots heuristic random random --games 300 --json results.json":
@@ -52,7 +52,7 @@ PLAN = {
 #: command -> the command whose output it reads (run first when that has not run in this folder yet)
 BEFORE = {"hustings replay game.json --seat 0": "hustings play democracy --players 4 --seat 0 --record game.json"}
 NEEDS = {"hustings train smoke": "torch", "hustings export shipped:democracy --out exported/democracy": "onnxscript",
-         "hustings train-rllib configs/rllib/smoke.yaml": "ray"}
+         "hustings train-rllib rllib/smoke": "ray"}
 
 
 def _blocks(kind: str) -> list[str]:
