@@ -51,35 +51,7 @@ MASK32 = 0xFFFFFFFF
 def seed_mt(mt, ints, i, seed):
     """``random.Random(seed)``: ``init_by_array`` over the 32-bit words of ``abs(seed)``."""
     s = abs(seed)
-    key = np.zeros(2, dtype=np.int64)
-    key[0] = s & MASK32
-    key[1] = s >> 32
-    key_len = 1 if key[1] == 0 else 2
-    m = mt[i]
-    m[0] = 19650218
-    for j in range(1, 624):
-        prev = np.int64(m[j - 1])
-        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & MASK32
-    a, b = 1, 0
-    for _ in range(max(624, key_len)):
-        prev = np.int64(m[a - 1])
-        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1664525)) + key[b] + b) & MASK32
-        a += 1
-        b += 1
-        if a >= 624:
-            m[0] = m[623]
-            a = 1
-        if b >= key_len:
-            b = 0
-    for _ in range(623):
-        prev = np.int64(m[a - 1])
-        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - a) & MASK32
-        a += 1
-        if a >= 624:
-            m[0] = m[623]
-            a = 1
-    m[0] = 0x80000000
-    ints[i, MT_INDEX] = 624
+    _seed_words(mt, ints, i, s & MASK32, s >> 32)
 
 
 @njit(cache=True, inline="always")
