@@ -104,6 +104,28 @@ def test_iqm_ranks_and_intervals():
     assert mu[0] > 25 > mu[1] and mu[2] == pytest.approx(25.0)
 
 
+def test_ratings_are_openskills_plackett_luce():
+    """The numpy refits give OpenSkill's own ratings game for game: ties, 2-5 teams, runs of mixed lengths."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rng = np.random.default_rng(7)
+    runs = []
+    for r in range(12):
+        k = 2 + r % 4
+        runs.append([([int(i) for i in rng.choice(6, k, replace=False)], [int(x) for x in rng.integers(1, 4, k)])
+                     for _ in range(10 + r % 3 * 7)])
+    mu, sigma = benchmark.fit_ratings_many(runs, 6)
+    for r, games in enumerate(runs):
+        ratings = [model.rating() for _ in range(6)]
+        for ids, ranks in games:
+            for i, team in zip(ids, model.rate([[ratings[i]] for i in ids], ranks=ranks)):
+                ratings[i] = team[0]
+        assert mu[r] == pytest.approx([x.mu for x in ratings], abs=1e-9)
+        assert sigma[r] == pytest.approx([x.sigma for x in ratings], abs=1e-9)
+    assert len({round(float(x), 6) for x in mu[:, 0]}) > 6  # the runs really differ
+
+
 def test_results_schema_and_outputs(tmp_path):
     res = tiny(tmp_path, agents=[RANDOM_AGENT, TEXT_AGENT])
     for key in ("schema", "hustings_version", "budget", "seed", "games", "agents", "deal_seeds", "per_size",
