@@ -41,7 +41,9 @@ and, with matplotlib, ``win_share_<game>-<n>p.png`` and ``ratings_<game>-<n>p.pn
 ``--workers`` processes, or as Ray tasks on a cluster with ``--address`` (the ``distributed`` extra). The tables
 whose bots all have a batched form (``random``, ``heuristic``, trained nets; a game with a compiled engine, numba
 installed) are played first, in batches in the compiled engine (:mod:`hustings.training.batch_play`: the same
-games, game for game); ``--no-batch`` plays them through the rules module too.
+games, game for game); ``--no-batch`` plays them through the rules module too. The reference agents' own tables (the
+ladder among itself) are the same in every run: the deal sets this build ships (:mod:`hustings.training.reference`)
+are taken from there, not played; ``--no-reference`` plays them too.
 """
 from __future__ import annotations
 
@@ -562,17 +564,18 @@ def estimate_line(cpu: float, n_tasks: int, workers: int | None, address: str | 
 
 
 def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict[str, dict], workers: int | None,
-                address: str | None, bar=None, on_table=None, batched: bool = True) -> None:
+                address: str | None, bar=None, on_table=None, batched: bool = True, ready=()) -> None:
     """Play ``tasks`` (:func:`set_tasks` of ``todo``); each table, once all its sets are in, is written atomically to
     ``tables_dir/<file>`` and added to ``done``; ``on_table(file)`` is called then, ``bar`` (tqdm) counts games.
-    The tables whose bots all have a batched form are played in batches in the compiled engine first
-    (:func:`batch_jobs`: the same games), unless ``batched`` is false."""
+    ``ready``: set results already in hand (:func:`hustings.training.reference.take`). The tables whose bots all have
+    a batched form are played in batches in the compiled engine first (:func:`batch_jobs`: the same games), unless
+    ``batched`` is false."""
     pending = {t["file"]: {"table": t, "sets": {}} for t in todo}
 
     def on_result(res: dict) -> None:
         entry = pending[res["table"]]
         entry["sets"][res["set"]] = res
-        if bar:
+        if bar and not res.get("reference"):
             bar.update(len(res["games"]))
         t = entry["table"]
         if len(entry["sets"]) == len(t["seeds"]):
@@ -587,11 +590,16 @@ def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict
                      "versions": t["versions"], "lineup": t["lineup"],
                      "games": [g for r in results for g in r["games"]], "text": text,
                      "seconds": sum(r["seconds"] for r in results)}
+            reused = sum(1 for r in results if r.get("reference"))
+            if reused:
+                saved["reference_sets"] = reused
             atomic_write(os.path.join(tables_dir, t["file"]), json.dumps(saved) + "\n")
             done[t["file"]] = saved
             if on_table is not None:
                 on_table(t["file"])
 
+    for res in ready:
+        on_result(res)
     workers = workers or os.cpu_count() or 1
     jobs, rest = batch_jobs(todo, tasks, workers) if batched else ([], tasks)
     run_tasks(jobs + rest, max(1, min(workers, len(jobs) + len(rest) or 1)), address, on_result)
@@ -599,7 +607,7 @@ def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict
 
 # --- the run ---------------------------------------------------------------------------------------------------
 def command_line(budget: str, games: list[str], players, user: list[str], ladder_specs, sets, rr_sets, bootstrap,
-                 seed: int, workers) -> str:
+                 seed: int, workers, reference: bool = True) -> str:
     """The ``hustings benchmark`` command that runs this configuration (written into the results)."""
     return " ".join(["hustings benchmark", f"--budget {budget}"]
                     + ([f"--games {' '.join(games)}"] if games != hustings.games() else [])
@@ -608,7 +616,8 @@ def command_line(budget: str, games: list[str], players, user: list[str], ladder
                     + ([f"--ladder {' '.join(ladder_specs)}"] if ladder_specs is not None else [])
                     + [f"--{k.replace('_', '-')} {v}" for k, v in (("sets", sets), ("rr_sets", rr_sets),
                                                                   ("bootstrap", bootstrap)) if v is not None]
-                    + ([f"--seed {seed}"] if seed else []) + [f"--workers {workers or os.cpu_count()}"])
+                    + ([f"--seed {seed}"] if seed else []) + ([] if reference else ["--no-reference"])
+                    + [f"--workers {workers or os.cpu_count()}"])
 
 
 def agent_names(specs: list[str]) -> list[str]:
@@ -622,7 +631,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
               budget: str = "quick", out: str = "benchmark", workers: int | None = None, resume: bool = False,
               seed: int = 0, sets: int | None = None, rr_sets: int | None = None, ladder_specs: list[str] | None = None,
               address: str | None = None, progress: bool = True, bootstrap: int | None = None,
-              on_table=None, log=print, estimate: bool = False, batched: bool = True) -> dict:
+              on_table=None, log=print, estimate: bool = False, batched: bool = True, reference: bool = True) -> dict:
     """Run (or continue, with ``resume``) a benchmark; returns the results dict also written to ``out``.
 
     ``ladder_specs`` replaces the reference ladder (it must hold ``random`` and ``heuristic``); ``sets`` /
@@ -690,19 +699,31 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     # what is done already
     done, todo = split_done([t for w in work for t in w[4]], tables_dir, resume)
     tasks = set_tasks(todo)
+    ready = []
+    if reference and tasks:
+        from . import reference as reference_mod
+
+        found, why = reference_mod.load()
+        ready, tasks = reference_mod.take(todo, tasks, found)
+        log(why + (f"; {len(ready)} of this run's deal sets taken from there (--no-reference plays them)"
+                   if ready else ""))
     n_games = sum(t["num_players"] for t in tasks)
     log(f"benchmark ({budget}): {len(work)} game/size pairs, {sum(len(w[4]) for w in work)} tables "
         f"({len(done)} already done), {n_games} games to play")
     if estimate and tasks:
+        left = {}  # the tables' sets still to play, for the estimate
+        for task in tasks:
+            left.setdefault(task["table"], []).append(task["seed"])
         log("timing the agents (a few moves each) ...")
-        log(estimate_line(expected_cpu(todo, to_time, batched), len(tasks), workers, address))
+        log(estimate_line(expected_cpu([{**t, "seeds": left[t["file"]]} for t in todo if t["file"] in left],
+                                       to_time, batched), len(tasks), workers, address))
     bar = None
     if progress and tasks:
         from tqdm import tqdm
         bar = tqdm(total=n_games, unit="game", desc="benchmark", file=sys.stderr)
     t0 = time.perf_counter()
     try:
-        play_tables(todo, tasks, tables_dir, done, workers, address, bar, on_table, batched)
+        play_tables(todo, tasks, tables_dir, done, workers, address, bar, on_table, batched, ready)
     finally:
         if bar:
             bar.close()
@@ -716,7 +737,8 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     per_size = [summarise_size(g, n, specs, names, tables, done, cfg["bootstrap"], seed)
                 for g, n, specs, names, tables in work]
     across = aggregate(per_size, cfg["bootstrap"], seed)
-    command = command_line(budget, games, players, user, ladder_specs, sets, rr_sets, bootstrap, seed, workers)
+    command = command_line(budget, games, players, user, ladder_specs, sets, rr_sets, bootstrap, seed, workers,
+                           reference)
     for r in per_size:
         r.pop("_set_scores")
     result = {
@@ -730,6 +752,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
         "deal_seeds": {f"{g}-{n}p": tables[0]["seeds"] for g, n, _, _, tables in work},
         "seconds_this_run": seconds, "wall_seconds": wall,
         "play_seconds": sum(d.get("seconds", 0.0) for d in done.values()),
+        "reference_sets": sum(d.get("reference_sets", 0) for d in done.values()),
         "workers": workers or os.cpu_count(), "python": platform.python_version(),
         "per_size": per_size, "across_games": across,
     }
@@ -756,7 +779,10 @@ def markdown(result: dict) -> str:
              f"{result['bootstrap']} bootstrap resamples; {result['play_seconds']:.0f} s of playing in all (summed "
              f"over workers); " + (f"wall time {result['wall_seconds']:.0f} s on {result['workers']} worker(s) (not "
                                    f"counting runs that were interrupted)." if result["wall_seconds"] >= 1 else
-                                   "wall time not known (the tables were played by runs that were interrupted)."),
+                                   "wall time not known (the tables were played by runs that were interrupted).")
+             + (f" {result['reference_sets']} deal sets of the reference agents' own tables were taken from the "
+                f"shipped reference tables of this build (`hustings.training.reference`; `--no-reference` plays "
+                f"them)." if result.get("reference_sets") else ""),
              ""]
     for r in result["per_size"]:
         lines += [f"### {r['game']}, {r['num_players']} players (fair share {r['fair_share']:.3f}; "
@@ -816,6 +842,7 @@ SCHEMA_DOC = """
 | `agents` | per SPEC: `sha256` of its file (a policy file, a factory's module source), null for built-in bots; for `shipped:GAME`, one per table size (`{"4p": ...}`) |
 | `deal_seeds` | per `GAME-Np`: the seeds of the deal sets (the deals of every table) |
 | `seconds_this_run`, `wall_seconds`, `play_seconds`, `workers`, `python` | timing: this run's and all runs' wall time, all tables' playing time |
+| `reference_sets` | deal sets taken from the shipped reference tables (`hustings.training.reference`), not played |
 | `per_size[]` | per game and size: `game`, `num_players`, `fair_share`, `game_version`, `observation_version`, `anchor`, `agents` |
 | `per_size[].agents[NAME]` | `spec`, `games`, `deal_sets`, `win_share`, `ci95`, `ci95_sets`, `vs_fair`, `mean_score`, `truncated`, `seat_win_share` (per seat), `rating` (mu), `rating_sigma`, `rating_ci95`, `rated_games`; text agents: `text` {`decisions`, `retries`, `fallbacks`} |
 | `across_games` | `normalisation`, `tasks`, `skipped_tasks`, `agents[NAME]`: `iqm`, `ci95`, `mean`, `tasks` |
@@ -898,6 +925,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--address", default=None, help="run the games as Ray tasks on this cluster ('auto', "
                    "'ray://host:10001', or 'local' for a local Ray); needs the distributed extra")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-reference", action="store_true", help="play the reference agents' own tables too, even where "
+                   "this build ships them (hustings.training.reference: the same games)")
     p.add_argument("--no-batch", action="store_true", help="play every table game by game through the rules module, "
                    "even those whose bots batch in the compiled engine (the same games, slower)")
 
@@ -909,12 +938,14 @@ def run(args) -> int:
                            out=args.out, workers=args.workers, resume=args.resume, seed=args.seed, sets=args.sets,
                            rr_sets=args.rr_sets, ladder_specs=args.ladder, address=args.address,
                            progress=not args.no_progress, bootstrap=args.bootstrap, estimate=not args.no_progress,
-                           batched=not getattr(args, "no_batch", False))
+                           batched=not getattr(args, "no_batch", False),
+                           reference=not getattr(args, "no_reference", False))
     except KeyboardInterrupt:
         tables = os.path.join(args.out, "tables")
         kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0
         again = command_line(args.budget, args.games or hustings.games(), args.players, args.agents, args.ladder,
-                             args.sets, args.rr_sets, args.bootstrap, args.seed, args.workers)
+                             args.sets, args.rr_sets, args.bootstrap, args.seed, args.workers,
+                             not getattr(args, "no_reference", False))
         print(f"\nstopped: {kept} finished table(s) kept in {tables}; continue with: {again} --out {args.out} "
               f"--resume", file=sys.stderr)
         return 130

@@ -126,6 +126,60 @@ def test_ratings_are_openskills_plackett_luce():
     assert len({round(float(x), 6) for x in mu[:, 0]}) > 6  # the runs really differ
 
 
+def test_reference_sets_are_the_games_the_run_would_play(tmp_path, monkeypatch):
+    """Deal sets taken from reference tables are the sets the run plays without them; other code does not use them."""
+    import gzip
+
+    from hustings.training import reference
+
+    full = tiny(tmp_path / "full", reference=False)
+    assert full["reference_sets"] == 0
+    tables = [json.loads(p.read_text()) for p in sorted((tmp_path / "full" / "tables").iterdir())]
+    data = reference.build(tables, {("politrickers", 4): set(LADDER)})
+    path = tmp_path / "reference.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    monkeypatch.setattr(reference, "PATH", str(path))
+    lines = []
+    again = tiny(tmp_path / "again", log=lines.append)
+    # the gauntlets of random and heuristic (2 sets each) are the ladder's own; the one round-robin table has the agent
+    assert again["reference_sets"] == 4 and any("4 of this run's deal sets" in line for line in lines)
+    for p in (tmp_path / "full" / "tables").iterdir():
+        played, taken = json.loads(p.read_text()), json.loads((tmp_path / "again" / "tables" / p.name).read_text())
+        assert played["games"] == taken["games"]
+        assert taken.get("reference_sets", 0) == (len(taken["fingerprint"]["seeds"])
+                                                  if RANDOM_AGENT not in taken["fingerprint"]["specs"] else 0)
+    assert again["per_size"] == full["per_size"] and again["across_games"] == full["across_games"]
+    monkeypatch.setattr(reference, "code_digest", lambda: "other code")
+    lines.clear()
+    other = tiny(tmp_path / "other", log=lines.append)
+    assert other["reference_sets"] == 0 and any("other code" in line for line in lines)
+
+
+def test_shipped_reference_tables_are_this_codes():
+    """The shipped reference tables were made by this code (else a run plays them all, and the documented times of a
+    benchmark with one agent are not what a user sees): re-make them with ``python tools/benchmark_reference.py``
+    after changing the rules, bots or engines. A few of their cheap sets are replayed here."""
+    import gzip
+
+    from hustings.training import reference
+
+    with gzip.open(reference.PATH, "rt") as f:
+        data = json.load(f)
+    assert data["code"] == reference.code_digest(), \
+        "the shipped reference tables are stale: run python tools/benchmark_reference.py (about 4 min on 2 cores)"
+    sets, _ = reference.load()
+    assert sum(len(v) for v in sets.values()) == 500  # 4 games x (5 gauntlets x 20 sets + 5 round robins x 5 sets)
+    for key, by_seed in sets.items():
+        game, n, specs, _, _ = json.loads(key)
+        if any(s.startswith("ismcts") for s in specs):
+            continue
+        seed = min(by_seed)
+        rules = hustings.registry.info(game).game_class(n)
+        task = {"table": "t", "set": 0, "seed": seed, "game": game, "num_players": n,
+                "recipes": agents.resolve(game, rules, specs)}
+        assert benchmark.play_set(task)["games"] == by_seed[seed], (game, specs)
+
+
 def test_results_schema_and_outputs(tmp_path):
     res = tiny(tmp_path, agents=[RANDOM_AGENT, TEXT_AGENT])
     for key in ("schema", "hustings_version", "budget", "seed", "games", "agents", "deal_seeds", "per_size",
