@@ -44,7 +44,8 @@ def is_callable_spec(spec) -> bool:
 def _unknown(game_name: str, spec) -> ConfigError:
     bots = registry.info(game_name).bots
     return ConfigError(f"{game_name}: unknown bot {spec!r}; expected a scripted bot ({', '.join(sorted(bots))}), a "
-                       f"shipped bot ({', '.join(SHIPPED + g for g in checkpoints.names())}), a search bot "
+                       f"shipped bot ({', '.join(SHIPPED + g for g in checkpoints.names())}; its searching variant "
+                       f"{SHIPPED_SEARCH}GAME at the sizes that have one), a search bot "
                        f"({search_spec.spec_help()}), a checkpoint or policy.npz path, an exported .onnx policy, or "
                        f"package.module:factory")
 
