@@ -319,6 +319,10 @@ class PretrainConfig(Section):
                              "continue from a trained bot: the actor starts from this policy's weights instead of "
                              "imitating `bot` (the value net still learns the returns of `bot`'s games, if `bot` is "
                              "set); its network must have this config's ppo.net_arch and activation; fresh runs only")
+    finetune: bool = key(False, "true or false",
+                         "with both policy and bot: the started actor also learns bot's moves (the imitation, from "
+                         "the policy's weights instead of from scratch: a fine-tune toward a search, expert "
+                         "iteration's step for a trained net); false: the critic alone learns from bot's games")
 
 
 @dataclasses.dataclass
@@ -429,6 +433,10 @@ class TrainConfig(RunConfig):
         if self.pretrain.policy not in (None, "shipped") and not self.pretrain.policy.endswith((".npz", ".pt")):
             raise ConfigError(f"{source}: pretrain.policy={self.pretrain.policy!r} is invalid; expected null, "
                               f"'shipped' or the path of a policy file (.npz or .pt)")
+        if self.pretrain.finetune and (self.pretrain.policy is None or self.pretrain.bot is None):
+            raise ConfigError(f"{source}: pretrain.finetune needs both pretrain.policy (the net to start from) and "
+                              f"pretrain.bot (the bot to imitate); policy is {self.pretrain.policy!r}, bot "
+                              f"{self.pretrain.bot!r}")
         if sum(self.opponents.scripted.values()) <= 0:
             raise ConfigError(f"{source}: opponents.scripted={self.opponents.scripted!r} is invalid; expected at "
                               f"least one scripted bot with a weight > 0 (the pool starts with no snapshots)")

@@ -14,7 +14,8 @@ chunks of :data:`CHUNK_GAMES` on ``pretrain.workers`` processes and, with ``pret
 interrupted collection resumes.
 
 With ``pretrain.policy`` the run continues from a trained bot instead: the actor's weights are that policy's (no
-imitation), and the critic alone learns from the bot's games (if ``pretrain.bot`` is set).
+imitation), and the critic alone learns from the bot's games (if ``pretrain.bot`` is set); with ``pretrain.finetune``
+too, the started actor also imitates the bot (a trained net fine-tuned toward a search's moves).
 """
 from __future__ import annotations
 
@@ -219,7 +220,8 @@ def load_actor(model, cfg: TrainConfig, log) -> dict:
 
 def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     """Behaviour-clone ``cfg.pretrain.bot`` into ``model.policy`` (an SB3 MaskableActorCriticPolicy); with
-    ``cfg.pretrain.policy``, start the actor from that policy and fit only the critic to the bot's games."""
+    ``cfg.pretrain.policy``, start the actor from that policy and fit only the critic to the bot's games (both, with
+    ``cfg.pretrain.finetune``)."""
     import os
     import time
 
@@ -230,7 +232,7 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     summary = load_actor(model, cfg, log) if pc.policy is not None else {}
     if pc.bot is None:
         return summary
-    critic_only = pc.policy is not None
+    critic_only = pc.policy is not None and not pc.finetune
     cache = os.path.join(cfg.output_dir, "pretrain_data") if pc.cache else None
     obs, masks, actions, returns, targets = collect(cfg, pc.games, seed, workers=pc.workers, cache_dir=cache,
                                                     log=log)
@@ -279,4 +281,4 @@ def pretrain(model, cfg: TrainConfig, seed: int, log) -> dict:
     if pc.table is not None:
         stats["table"] = pc.table
     stats["wall_seconds"] = time.perf_counter() - t0  # this run's collection (or cache loading) and fitting
-    return stats
+    return {**summary, **stats}  # (summary: where a fine-tuned actor started; empty otherwise)

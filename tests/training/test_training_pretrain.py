@@ -75,6 +75,44 @@ def test_a_run_can_continue_from_the_shipped_bot_with_only_its_critic_fitted():
     assert summary["timesteps_before"] > 0 and 0 < summary["agreement_with_bot"] <= 1
 
 
+def test_finetune_moves_the_started_actor_toward_the_bot():
+    """``pretrain.finetune`` with ``policy: shipped``: the actor starts from the shipped net's weights (its first
+    epoch's agreement is the net's) and the imitation then moves it toward the bot's moves."""
+    from hustings import checkpoints
+    from hustings.bots.policy import NumpyPolicy, load_policy_npz
+
+    cfg = validate({"game": "politrickers", "num_players": 3, "n_envs": 2,
+                    "ppo": {"n_steps": 64, "batch_size": 64, "net_arch": [128, 128]},
+                    "pretrain": {"bot": "heuristic", "games": 8, "epochs": 6, "learning_rate": 3e-3,
+                                 "policy": "shipped", "finetune": True}})
+    venv = make_vec_env(cfg, seed=0)
+    model, _ = build_model(cfg, venv, seed=0)
+    venv.close()
+    _, shipped = load_policy_npz(checkpoints.policy_path("politrickers", 3))
+    obs, masks, actions, _, _ = collect(cfg, 8, seed=0)
+    logs = []
+    summary = pretrain(model, cfg, seed=0, log=logs.append)
+    mine = NumpyPolicy.from_state_dict(model.policy.state_dict(), "tanh")
+    assert any(not np.array_equal(a, b) for a, b in zip(mine.to_arrays(), shipped.to_arrays()))
+    assert agreement(model.policy, obs, masks, actions) > agreement_of(shipped, obs, masks, actions)
+    assert summary["policy"] == "shipped" and summary["decisions"] == len(actions) and "agreement_with_bot" not in summary
+    assert any("imitation accuracy" in line for line in logs)
+
+
+def agreement_of(policy, obs, masks, actions) -> float:
+    """How often a NumPy policy's best legal action is the bot's."""
+    logits = np.stack([policy.logits(o) for o in obs])
+    return float(np.mean(np.where(masks, logits, -np.inf).argmax(1) == actions))
+
+
+def test_finetune_needs_a_policy_and_a_bot():
+    from hustings.core.rules import ConfigError
+    with pytest.raises(ConfigError, match="pretrain.finetune needs both pretrain.policy.*and pretrain.bot"):
+        config(finetune=True)
+    with pytest.raises(ConfigError, match="pretrain.finetune needs both"):
+        config(bot=None, policy="shipped", finetune=True)
+
+
 def test_a_policy_of_another_network_or_table_size_is_refused_by_name():
     from hustings import checkpoints
     from hustings.bots.policy import CheckpointError
