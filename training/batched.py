@@ -105,6 +105,10 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
     game's ``seat`` (the learner's), ``opponents`` (compiled bot names, one per seat the learner does not play) and
     ``deal`` (the game's custom deal) for its next reset, as ``SelfPlayEnv.reset`` does.
 
+    With ``world``, each observation returned is followed by the whole table (the engine's ``global_observation``:
+    every hand; ``world_size`` more numbers), for a value net that sees it (``ppo.central_critic``,
+    :mod:`hustings.training.critic`); the opponents' nets, snapshots included, still see only their observations.
+
     ``env_method`` answers ``action_masks`` (the learner's legal actions in each game, what MaskablePPO asks for) and
     ``set_snapshots``; ``get_attr`` answers ``seat``, ``acting_seat``, ``team``, ``opponent_names`` (per game) and
     the settings. :attr:`masks` is the ``bool[N, num_actions]`` array of the masks (read only).
@@ -115,7 +119,8 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
 
     def __init__(self, game: str, num_envs: int, num_players: int | None = None, game_options: dict | None = None,
                  reward_mode: str = "win", shaping: float = 0.0, scripted: dict[str, float] | None = None,
-                 snapshot_weight: float = 0.0, deterministic_snapshots: bool = False, partners: str = "pool"):
+                 snapshot_weight: float = 0.0, deterministic_snapshots: bool = False, partners: str = "pool",
+                 world: bool = False):
         if partners not in PARTNERS:
             raise ValueError(f"partners={partners!r} is invalid; expected one of {', '.join(PARTNERS)}")
         if reward_mode not in ("win", "score"):
@@ -139,7 +144,15 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         self.snapshot_weight = float(snapshot_weight)
         self.deterministic_snapshots = deterministic_snapshots
         self.agents = [f"player_{p}" for p in range(n)]
-        obs_space = gym.spaces.Box(-np.inf, np.inf, (self.game.observation_size,), np.float32)
+        # world: each observation is followed by the whole table (the engine's global observation, every hand), for
+        # a value net that sees it (ppo.central_critic); the opponents' nets still see only their observations
+        self.world_size = 0
+        if world:
+            if not hasattr(self.engine, "global_observation"):
+                raise ConfigError(f"{game}'s compiled engine has no global observation: a central critic needs one")
+            self.world_size = int(self.game.world_size)
+        self._world = np.zeros((N, self.world_size), dtype=np.float32)
+        obs_space = gym.spaces.Box(-np.inf, np.inf, (self.game.observation_size + self.world_size,), np.float32)
         super().__init__(N, obs_space, gym.spaces.Discrete(self.game.num_actions))
         # per game: the generator of its draws (SelfPlayEnv's np_random), the learner's seat and team, who holds
         # each other seat (a compiled bot kind, or a snapshot policy's handle)
@@ -438,7 +451,14 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         self.acting_seat[:] = self.engine.player
         self.reset_infos = [{"seat": int(self.seat[k]), "acting_seat": int(self.acting_seat[k])} for k in range(N)]
         np.not_equal(self._mask8, 0, out=self.masks)
-        return self._obs.copy()
+        return self._observations()
+
+    def _observations(self) -> np.ndarray:
+        """What the learner's net gets: each game's observation (and the whole table after it, with ``world``)."""
+        if not self.world_size:
+            return self._obs.copy()
+        self.engine.global_observation(self._world)
+        return np.concatenate([self._obs, self._world], axis=1)
 
     def step_async(self, actions: np.ndarray) -> None:
         self._actions = actions
@@ -471,7 +491,7 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         for k in np.flatnonzero(dones).tolist():
             self.reset_infos[k] = {"seat": int(self.seat[k]), "acting_seat": int(self.acting_seat[k])}
         rewards = np.where(dones, final_r, learner_r + more).astype(np.float32)
-        return self._obs.copy(), rewards, dones, infos
+        return self._observations(), rewards, dones, infos
 
     def _checked(self, actions) -> np.ndarray:
         arr = np.asarray(actions)

@@ -282,6 +282,11 @@ class PPOConfig(Section):
         "lean", "'lean' or 'sb3'",
         "'lean': hustings.training.lean.LeanMaskablePPO (MaskablePPO with a leaner rollout loop and update: the same "
         "algorithm, policy and files); 'sb3': sb3_contrib's MaskablePPO as it is")
+    central_critic: bool = key(
+        False, "true or false",
+        "the value net also sees the whole table during training (every hand: the batched engine's global "
+        "observation, as env.state()); the policy, and so every snapshot, evaluation and exported net, sees only its "
+        "seat's observation (hustings.training.critic; the card games' batched self-play only)")
 
 
 @dataclasses.dataclass
@@ -433,6 +438,10 @@ class TrainConfig(RunConfig):
         if self.pretrain.policy not in (None, "shipped") and not self.pretrain.policy.endswith((".npz", ".pt")):
             raise ConfigError(f"{source}: pretrain.policy={self.pretrain.policy!r} is invalid; expected null, "
                               f"'shipped' or the path of a policy file (.npz or .pt)")
+        if self.ppo.central_critic and self.pretrain.bot is not None:
+            raise ConfigError(f"{source}: ppo.central_critic with pretrain.bot={self.pretrain.bot!r}: the warm start "
+                              f"fits the value net to observations alone; expected pretrain.bot: null (pretrain.policy "
+                              f"may still start the actor)")
         if self.pretrain.finetune and (self.pretrain.policy is None or self.pretrain.bot is None):
             raise ConfigError(f"{source}: pretrain.finetune needs both pretrain.policy (the net to start from) and "
                               f"pretrain.bot (the bot to imitate); policy is {self.pretrain.policy!r}, bot "

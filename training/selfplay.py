@@ -291,9 +291,13 @@ def make_vec_env(cfg: TrainConfig, seed: int, n_envs: int | None = None, kind: s
         opp = cfg.opponents
         venv = BatchedSelfPlayVecEnv(cfg.game, n_envs, cfg.num_players, dict(cfg.game_options), cfg.reward.mode,
                                      cfg.reward.shaping, dict(opp.scripted), opp.snapshots, opp.deterministic,
-                                     opp.partners)
+                                     opp.partners, world=cfg.ppo.central_critic)
         venv.seed(seed)
         return VecMonitor(venv)
+    if cfg.ppo.central_critic:
+        raise ConfigError(f"ppo.central_critic needs the batched self-play env (the whole table comes from the compiled "
+                          f"engine); this config steps {kind} envs: expected vec_env auto or batched, with scripted "
+                          f"opponents the engine has")
     subproc = kind == "subproc" and n_envs > 1
     fns = [make_env_fn(cfg, i, mask_in_info=subproc) for i in range(n_envs)]
     if subproc:

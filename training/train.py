@@ -87,12 +87,22 @@ def build_model(cfg: TrainConfig, venv, seed: int):
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[p.activation]
     torch.set_num_threads(1)
     algo = LeanMaskablePPO if p.implementation == "lean" else MaskablePPO
+    policy, policy_kwargs = "MlpPolicy", {"net_arch": list(p.net_arch), "activation_fn": activation}
+    if p.central_critic:  # the actor reads the observation, the critic the whole table after it (training/critic.py)
+        from .critic import CentralCriticPolicy
+
+        from hustings.registry import make_game
+
+        actor_size = make_game(cfg.game, cfg.num_players, dict(cfg.game_options)).observation_size
+        if venv.observation_space.shape[0] <= actor_size:
+            raise ConfigError("ppo.central_critic: the env gives observations alone; expected the batched self-play "
+                              "env with the whole table (hustings.training.selfplay.make_vec_env)")
+        policy, policy_kwargs = CentralCriticPolicy, {**policy_kwargs, "actor_size": actor_size}
     model = algo(
-        "MlpPolicy", venv, learning_rate=p.learning_rate, n_steps=p.n_steps, batch_size=p.batch_size,
+        policy, venv, learning_rate=p.learning_rate, n_steps=p.n_steps, batch_size=p.batch_size,
         n_epochs=p.n_epochs, gamma=p.gamma, gae_lambda=p.gae_lambda, clip_range=p.clip_range,
         ent_coef=p.ent_coef, vf_coef=p.vf_coef, max_grad_norm=p.max_grad_norm, target_kl=p.target_kl,
-        policy_kwargs={"net_arch": list(p.net_arch), "activation_fn": activation},
-        seed=seed, device="cpu", verbose=0)
+        policy_kwargs=policy_kwargs, seed=seed, device="cpu", verbose=0)
     update_threads = threads_for_updates(cfg)
 
     class Threads(BaseCallback):
