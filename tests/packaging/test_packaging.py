@@ -113,7 +113,7 @@ def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
                    "hustings/checkpoints/democracy/6p/policy.npz", "hustings/checkpoints/politix/2p/config.yaml",
                    "hustings/configs/sizes/prime_minister_2p.yaml",
                    "hustings/prime_minister/data/bills.json", "hustings/politix/data/cards.json",
-                   "hustings/democracy/RULES.md"):
+                   "hustings/democracy/RULES.md", "hustings/training/data/benchmark_reference.json.gz"):
         assert needed in names, needed
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(meta).decode()
@@ -148,6 +148,9 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
     assert "ISMCTSBot" in bot and "favourite='shipped'" in bot  # its search.json travels in the wheel
     bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('democracy', search=True))"], cwd))
     assert "PIMCBot" in bot and "model='heuristic'" in bot
+    # the benchmark's shipped reference tables are this build's: the installed code digests as the checkout's
+    found = checked(run([py, "-c", "from hustings.training import reference; print(reference.load()[1])"], cwd))
+    assert "shipped reference tables of this build: 500 deal sets" in found, found
     # a trained checkpoint (torch) and an exported ONNX bot, made with the full install, then played here
     onnx_dir = tmp_path / "exported"
     if shutil.which("hustings", path=BIN) and __import__("importlib").util.find_spec("onnx"):
