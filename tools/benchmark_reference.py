@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
             tables.append(json.load(f))
     specs = {(g, n): set(strength.ladder(g, n)) for g in hustings.games()
              for n in strength.sizes(g)}
-    data = reference.build(tables, specs)
+    data = reference.file_content(tables, specs)
     payload = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0)
     atomic_write(reference.PATH, payload)
     n_sets = sum(len(v) for v in data["tables"].values())

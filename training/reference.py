@@ -96,7 +96,7 @@ def take(todo: list[dict], tasks: list[dict], sets: dict[str, dict[int, list]]) 
     return found, rest
 
 
-def build(tables: list[dict], reference_specs: dict[tuple[str, int], set[str]]) -> dict:
+def file_content(tables: list[dict], reference_specs: dict[tuple[str, int], set[str]]) -> dict:
     """The reference file's content from finished benchmark tables (as saved in ``tables/``): those whose line-up
     holds only the reference ladder of its (game, size) (``reference_specs``), split into deal sets by seed."""
     out: dict[str, dict[str, list]] = {}

@@ -135,7 +135,7 @@ def test_reference_sets_are_the_games_the_run_would_play(tmp_path, monkeypatch):
     full = tiny(tmp_path / "full", reference=False)
     assert full["reference_sets"] == 0
     tables = [json.loads(p.read_text()) for p in sorted((tmp_path / "full" / "tables").iterdir())]
-    data = reference.build(tables, {("politrickers", 4): set(LADDER)})
+    data = reference.file_content(tables, {("politrickers", 4): set(LADDER)})
     path = tmp_path / "reference.json.gz"
     path.write_bytes(gzip.compress(json.dumps(data).encode()))
     monkeypatch.setattr(reference, "PATH", str(path))
