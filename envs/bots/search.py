@@ -11,7 +11,9 @@ rooted at the searching seat's information set. Each iteration
    ``state.sample_hidden(me, rng)`` (the game's own RNG in that world, fresh from ``rng``, handles chance inside
    ``apply``, so the search never sees the real game's future draws); with ``model=heuristic`` (games with
    hidden commitments: Democracy) the other seats' face-down commitments in that world are then redrawn as the
-   heuristic would have chosen them (``State.recommit``), an opponent model instead of a uniform draw;
+   heuristic would have chosen them (``State.recommit``), an opponent model instead of a uniform draw; with
+   ``model=shipped`` as the shipped net of the table's size would have (a model trained against a population of
+   opponents rather than a scripted bot);
 2. *selects*: from the root, while every legal action of the world's player to move has a child, takes the child
    of highest UCB1 among the children *available in this world* (the legal ones)::
 
@@ -131,7 +133,10 @@ class _SearchBot(Bot):
             if not registry.info(self.game_name).game_class.hidden_commitments:
                 raise ConfigError(f"{self.game_name}: search option model={self.model} models the other seats' "
                                   f"hidden commitments, which {self.game_name} does not have; expected model=none")
-            self._model = _scripted(self.game_name, self.model, seed=0)  # deterministic; its own RNG, not the bot's
+            #: The other seats' model: the heuristic at once; the shipped net of the table's size, loaded at the first
+            #: search (``_model_size``). Deterministic either way, with its own RNG, not the bot's.
+            self._model = _scripted(self.game_name, "heuristic", seed=0) if self.model == "heuristic" else None
+            self._model_size = None
             self._draw, self.sampler = self.sampler, self._modelled_sample
         self._heuristic = None
         if self.rollout == "heuristic":
@@ -170,6 +175,9 @@ class _SearchBot(Bot):
     def _modelled_sample(self, state: State, me: int, rng: random.Random) -> State:
         """A world from the sampler whose other seats' pending commitments are the model's choices (``model``)."""
         world = self._draw(state, me, rng)
+        if self.model == "shipped" and self._model_size != state.game.num_players:
+            self._model = shipped_net(self.game_name, num_players=state.game.num_players, seed=0)  # the net alone
+            self._model_size = state.game.num_players
         world.recommit(me, self._model.act)
         return world
 

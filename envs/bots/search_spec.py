@@ -20,8 +20,9 @@ FAVOURITES = ("heuristic", "shipped")
 LEAVES = ("returns", "scores")
 #: How a world's pending hidden commitments are drawn (games with ``Game.hidden_commitments``: Democracy):
 #: ``none``, as the game's sampler draws them (uniformly from the seats' sampled cards), or ``heuristic``, as the
-#: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model.
-MODELS = ("none", "heuristic")
+#: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model, or
+#: ``shipped``, as the shipped net of the table's size would have (``hustings.load_bot(..., search=False)``).
+MODELS = ("none", "heuristic", "shipped")
 #: Where rollouts run: ``python`` (the rules' ``State.random_rollout``, or the heuristic's loop), ``compiled`` (the
 #: game's compiled engine, :mod:`hustings.bots.rollout`) or ``auto`` (compiled where the game's engine has rollouts of
 #: that kind and numba imports). Random ones play the same distribution of playouts from each backend's own random

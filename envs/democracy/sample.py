@@ -69,25 +69,37 @@ class SamplingMixin:
     def recommit(self, player: int, choose) -> None:
         """Redo each other seat's commitment to the current trick as ``choose(self, seat)`` picks it from the cards
         that seat held before committing (State.recommit). A seat chose seeing its hand and the public table, which
-        no commitment of this trick changes (DEM-A1, DEM-A9), so this state with the card back in its hand is what it
-        saw. A choice the seat could not have made (a card it does not hold) keeps the card it committed."""
+        no commitment of this trick changes (DEM-A1, DEM-A9), and which seats had committed before it; while
+        ``choose`` runs, this state is what it saw: its card back in its hand, no commitment of its own, the seats
+        after it in this trick's order not yet committed, and it the seat to move (so a bot's ``act`` reads its
+        observation and legal mask as for a move of its own). A choice the seat could not have made (a card it
+        does not hold) keeps the card it committed."""
         w, off, k = self.world, self.game.off, NUM_KINDS
-        hands, plays = self.hands, self.plays
-        for q in range(self.n):
+        hands, plays, order, turn = self.hands, self.plays, self._order, self.turn
+        flags = off["committed"]
+        for j in range(turn):
+            q = order[j]
             c = plays[q]
             if q == player or c < 0:
                 continue
-            hand, row = hands[q], off["hand"] + q * k
+            hand, row, commit = hands[q], off["hand"] + q * k, off["commit"] + q * k
             hand[c] += 1
             w[row + c] += 1  # the world vector too: a bot may read its hand there
-            d = choose(self, q)
+            w[commit + c] = 0
+            for r in order[j:turn]:
+                w[flags + r] = 0
+            self.turn = j
+            try:
+                d = choose(self, q)
+            finally:
+                self.turn = turn
+                for r in order[j:turn]:
+                    w[flags + r] = 1
             if not (0 <= d < k and hand[d]):
                 d = c
             hand[d] -= 1
             w[row + d] -= 1
             plays[q] = d
-            commit = off["commit"] + q * k
-            w[commit + c] = 0
             w[commit + d] = 1
 
     def reveal_hands(self, player: int, rng: random.Random) -> "SamplingMixin":

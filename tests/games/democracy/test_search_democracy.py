@@ -429,6 +429,47 @@ def test_recommit_redraws_each_commitment_as_the_model_chooses_from_what_the_sea
     assert checked >= 10 and changed > 0
 
 
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_while_the_model_chooses_the_state_is_what_that_seat_saw_when_it_committed(n):
+    """A model that is a trained net reads the seat's observation and legal mask: during ``choose`` they must be
+    exactly those of the real game at that seat's commitment (own card back, no own commitment, later seats not
+    yet committed, that seat to move), and everything is back as it was afterwards."""
+    game = DemocracyGame(n)
+    rng = random.Random(n)
+    st = game.new_initial_state(seed=11 * n)
+    seen: dict[int, tuple] = {}  # seat -> (observation, mask) at its commitment to the current trick
+    checked = 0
+    while not st.is_terminal():
+        q = st.current_player()
+        if st.turn == 0:
+            seen.clear()
+        seen[q] = (st.observation(q).copy(), st.legal_mask().copy())
+        if st.turn >= 2:
+            me = st.current_player()
+            world = st.clone()
+            before = world.world.copy()
+            calls = []
+
+            def choose(s, seat):
+                calls.append(seat)
+                assert s.current_player() == seat
+                obs, mask = seen[seat]
+                assert np.array_equal(s.observation(seat), obs)
+                assert np.array_equal(s.legal_mask(), mask)
+                return s.plays[seat] if s.plays[seat] >= 0 else next(c for c in range(NUM_KINDS) if s.hands[seat][c])
+
+            played = {r: world.plays[r] for r in range(n)}
+            world.recommit(me, lambda s, seat: played[seat])  # the real choices: nothing may change
+            assert np.array_equal(world.world, before) and world.current_player() == me
+            world.recommit(me, lambda s, seat: (choose(s, seat), played[seat])[1])
+            assert calls == [r for r in st._order[:st.turn] if r != me]
+            assert np.array_equal(world.world, before)
+            checked += len(calls)
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])
+    assert checked >= 20
+
+
 def test_recommit_keeps_a_card_the_seat_could_not_have_chosen():
     game = DemocracyGame(4)
     st = next(s for s in midgame_states(game, 30, seed=3) if s.turn >= 2)
@@ -467,3 +508,30 @@ def test_the_modelled_search_samples_heuristic_commitments():
                 differs |= world.plays[q] != uniform.plays[q]
     assert differs
     assert bot.act(st, me) in st.legal_actions()
+
+
+def test_the_search_can_model_the_other_seats_as_the_shipped_net():
+    from hustings.bots.policy import shipped_net
+    from hustings.bots.search import make_search_bot
+
+    game = DemocracyGame(4)
+    states = [s for s in midgame_states(game, 40, seed=6) if s.turn >= 2]
+    bot = make_search_bot("democracy", "pimc:iters=8,model=shipped", seed=1)
+    plain = make_search_bot("democracy", "pimc:iters=8", seed=1)
+    by_heuristic = make_search_bot("democracy", "pimc:iters=8,model=heuristic", seed=1)
+    net = shipped_net("democracy", num_players=4, seed=0)
+    redrawn = unlike_heuristic = 0
+    for i, st in enumerate(states):
+        me = st.current_player()
+        world = bot.sampler(st, me, random.Random(i))
+        expected = plain.sampler(st, me, random.Random(i))  # the same draw ...
+        uniform = list(expected.plays)
+        expected.recommit(me, net.act)  # ... then each committed seat as the net chooses from what it saw
+        assert world.plays == expected.plays
+        assert np.array_equal(world.world, expected.world)
+        redrawn += world.plays != uniform
+        unlike_heuristic += world.plays != by_heuristic.sampler(st, me, random.Random(i)).plays
+        assert np.array_equal(world.observation(me), st.observation(me))  # still the searcher's information set
+    assert redrawn > 0 and unlike_heuristic > 0
+    st = states[0]
+    assert bot.act(st, st.current_player()) in st.legal_actions()
