@@ -132,17 +132,18 @@ def _cost(game: str, n: int) -> tuple[str, str]:
     return steps, f"{wall / 60:.0f} min ({cfg})"
 
 
-def panel_worst(paths: str | list[str]) -> dict[tuple[str, int], str]:
+def panel_worst(paths: str | list[str], search: bool = False) -> dict[tuple[str, int], str]:
     """Each shipped bot's worst line-up from ``hustings panel`` results files (``panel.json``; a later file's game
     and size replace an earlier one's), as table cells by (game, size): win share, its interval over deals, the
-    line-up and the games."""
+    line-up and the games. With ``search``, the searching variants' (``--agents shipped-search:GAME``)."""
     per_size = []
     for path in [paths] if isinstance(paths, str) else paths:
         with open(path) as f:
             per_size += json.load(f)["per_size"]
     cells = {}
     for r in per_size:
-        w = (r["subjects"].get("shipped") or {}).get("worst")
+        key = f"shipped-search:{r['game']}" if search else "shipped"
+        w = (r["subjects"].get(key) or {}).get("worst")
         if w is None:
             continue
         lo, hi = w["ci95"]
@@ -153,11 +154,12 @@ def panel_worst(paths: str | list[str]) -> dict[tuple[str, int], str]:
     return cells
 
 
-def published_panels() -> list[str]:
-    """The committed ``hustings panel`` results (``docs/panel/GAME/panel.json``), in game order."""
+def published_panels(search: bool = False) -> list[str]:
+    """The committed ``hustings panel`` results (``docs/panel/GAME/panel.json``), in game order; with ``search``
+    the searching variants' (``docs/panel/search/GAME-Np/panel.json``)."""
     import glob
 
-    return sorted(glob.glob(os.path.join(DOCS, "panel", "*", "panel.json")))
+    return sorted(glob.glob(os.path.join(DOCS, "panel", *(["search"] if search else []), "*", "panel.json")))
 
 
 def table(panel: str | list[str] | None = None) -> str:
@@ -182,15 +184,19 @@ def table(panel: str | list[str] | None = None) -> str:
             lines.append(f"| {game} | {n}{default} | {fair:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
                          + (f" | {worst.get((game, n), 'no panel run yet')}" if worst is not None else "")
                          + f" | {steps} | {wall} |")
+    search_worst = panel_worst(published_panels(search=True), search=True) if worst is not None else None
     lines += ["", "Searching variants (`shipped-search:GAME`), shipped beside the net at these sizes:", "",
-              "| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | plays |",
-              "|---|---:|---:|---|---|---|---|"]
+              "| game | players | fair share | vs n-1 heuristic | vs n-1 IS-MCTS | vs n-1 random | "
+              + ("worst line-up (panel) | " if search_worst is not None else "") + "plays |",
+              "|---|---:|---:|---|---|---|" + ("---|" if search_worst is not None else "") + "---|"]
     for game in checkpoints.names():
         for n in checkpoints.search_sizes(game):
             found = _results(game, n, True)
             searched = checkpoints.search_spec(game, n)
             uses_net = parse_search_spec(searched)[1].get("favourite") == "shipped"
             lines.append(f"| {game} | {n} | {1 / n:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
+                         + (f" | {search_worst.get((game, n), 'no panel run yet')}" if search_worst is not None
+                            else "")
                          + f" | `{searched}`" + (" (its favoured root move the net's)" if uses_net else
                                                  " (a search without the net)") + " |")
     return "\n".join(lines) + "\n"

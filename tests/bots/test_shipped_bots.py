@@ -150,8 +150,8 @@ SEARCHED = [(g, n) for g, n in TABLES if checkpoints.search_spec(g, n)]
 def test_the_shipped_bot_is_the_net_and_the_searching_variants_play_their_search_json():
     """Every shipped bot is its net. Beside it, three sizes ship a searching variant (search.json, SPEC
     ``shipped-search:GAME``, ``load_bot(..., search=True)``): Politrickers 4p and 5p IS-MCTS with the net naming the
-    favoured move, Democracy 4p PIMC that models the others' face-down commitments as the heuristic's
-    (``model=heuristic``). Elsewhere asking for one is a CheckpointError naming the sizes that have one."""
+    favoured move, Democracy 4p PIMC that models the others' face-down commitments as the shipped net's
+    (``model=shipped``). Elsewhere asking for one is a CheckpointError naming the sizes that have one."""
     from hustings.bots.search import ISMCTSBot, PIMCBot
     from hustings.bots.policy import PolicyBot
 
@@ -162,7 +162,7 @@ def test_the_shipped_bot_is_the_net_and_the_searching_variants_play_their_search
         bot = hustings.load_bot(game, num_players=n, seed=1, search=True)
         net = hustings.load_bot(game, num_players=n)
         if game == "democracy":
-            assert isinstance(bot, PIMCBot) and bot.model == "heuristic" and bot.iterations == 240
+            assert isinstance(bot, PIMCBot) and bot.model == "shipped" and bot.iterations == 240
             continue
         assert isinstance(bot, ISMCTSBot) and bot.favourite == "shipped" and bot.prior > 0
         state = hustings.game_module(game).raw_env.game_class(n).new_initial_state(seed=3)
