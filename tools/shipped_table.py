@@ -222,9 +222,9 @@ split: in Politix the members of the winning party share its win). Wall times ar
 (the configs' headers say more): the default-size bots trained on 2 cores (Politix's and Prime Minister's beside
 other runs), the other sizes two to six processes at a time on the same 2 cores (one torch thread each). Where a
 bot folder has a `search.json`, a *searching variant* ships beside the net (`shipped-search:GAME`, the second table):
-it plays that search at every move (about 0.1 s a move) and is stronger than the net against the heuristic it was
-tuned on, not in every line-up (docs/panel.md). The worst line-up column is each net's lowest row (a line-up or a
-cross-play table) in the committed panel results ([the panel's results](panel-results.md), `docs/panel/`). Regenerate: `python tools/shipped_table.py play` (and `play
+it plays that search at every move (about 12 ms of CPU a move in Democracy 4p, 30 ms in Politrickers 4p, 6 ms at
+5p) and is stronger than the net against the heuristic, not in every line-up (docs/panel.md). The worst line-up columns are each bot's lowest row (a
+line-up or a cross-play table) in the committed panel results ([the panel's results](panel-results.md), `docs/panel/`). Regenerate: `python tools/shipped_table.py play` (and `play
 --search` for the searching variants; finished results are kept; the committed ones took {minutes} min
 of play in all, most of it the games with a search on either side, on 2 cores often shared with training runs), then
 `python tools/shipped_table.py table`.

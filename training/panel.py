@@ -483,7 +483,10 @@ def markdown(result: dict) -> str:
     """The panel as Markdown: per game and size, every subject's line-ups, the worst line-up of each, the
     cross-play ratings and the notes."""
     g = result["games_per_table"]
-    lines = [f"# Panel ({result['budget']}, {result['seed_set']} deals, hustings {result['hustings_version']})", "",
+    preset = BUDGETS.get(result["budget"], {})
+    budget = (result["budget"] if all(preset.get(k) == v for k, v in g.items())
+              else "games per table set by hand")  # --games-heuristic/-lineup/-cross
+    lines = [f"# Panel ({budget}, {result['seed_set']} deals, hustings {result['hustings_version']})", "",
              f"Made by `{result['command']}`; how to read it: docs/panel.md. Games per table (rounded up to whole "
              f"deals): {g['heuristic']} against the heuristic, {g['lineup']} in the other line-ups, {g['cross']} "
              f"per cross-play table. Intervals: 95% over deals. {result['play_seconds']:.0f} s of playing in all.", ""]
