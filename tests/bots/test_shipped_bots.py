@@ -106,6 +106,31 @@ def test_the_shipped_table_has_every_result_and_is_up_to_date():
         assert body in readme, "README's shipped-bot table differs from docs/shipped-bots.md"
 
 
+def test_the_worst_line_up_columns_read_the_net_and_the_searching_variant_apart(tmp_path):
+    shipped_table = tool("shipped_table")
+
+    def worst(share, lineup):
+        return {"worst": {"win_share": share, "ci95": [share - 0.05, share + 0.05], "lineup": lineup, "games": 400,
+                          "above_fair": "yes" if share - 0.05 > 0.25 else "not shown"}}
+
+    path = tmp_path / "panel.json"
+    path.write_text(json.dumps({"per_size": [{"game": "democracy", "num_players": 4, "subjects": {
+        "shipped": worst(0.26, "(d) 3 previous net"), "shipped-search:democracy": worst(0.33, "(b) 3 IS-MCTS")}}]}))
+    assert shipped_table.panel_worst(str(path)) == {
+        ("democracy", 4): "0.260 [0.210, 0.310] vs (d) 3 previous net (400)"}
+    assert shipped_table.panel_worst([str(path)], search=True) == {
+        ("democracy", 4): "**0.330** [0.280, 0.380] vs (b) 3 IS-MCTS (400)"}
+    body = shipped_table.table()
+    searching = body.split("Searching variants")[1]
+    assert "worst line-up (panel)" in searching and "no panel run yet" not in body
+    for game, n in SEARCHED:  # each searching variant's row shows its own panel's worst line-up
+        with open(os.path.join(ROOT, "docs", "panel", "search", f"{game}-{n}p", "panel.json")) as f:
+            (row,) = [r for r in json.load(f)["per_size"] if r["num_players"] == n]
+        share = row["subjects"][f"shipped-search:{game}"]["worst"]["win_share"]
+        line = next(x for x in searching.splitlines() if x.startswith(f"| {game} | {n} |"))
+        assert f"{share:.3f}" in line
+
+
 def test_install_refuses_an_unfinished_run_and_names_what_is_missing(tmp_path):
     shipped_table = tool("shipped_table")
 

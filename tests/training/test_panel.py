@@ -196,6 +196,9 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     assert "### politrickers, 3 players" in text and "| shipped | (a) 2 heuristic |" in text
     assert "| shipped | (b) 2 IS-MCTS |" in text and "| shipped | (c) heuristic + IS-MCTS |" in text
     assert "Worst line-up" in text and "Cross-play" in text
+    assert text.startswith("# Panel (games per table set by hand, report deals")  # not "quick": counts were set
+    preset = dict(result, games_per_table={k: panel.BUDGETS["quick"][k] for k in ("heuristic", "lineup", "cross")})
+    assert panel.markdown(preset).startswith("# Panel (quick, report deals")
     # the shipped bots' table takes each bot's worst line-up from the results
     from helpers import tool
 
