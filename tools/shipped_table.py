@@ -193,12 +193,14 @@ def table(panel: str | list[str] | None = None) -> str:
         for n in checkpoints.search_sizes(game):
             found = _results(game, n, True)
             searched = checkpoints.search_spec(game, n)
-            uses_net = parse_search_spec(searched)[1].get("favourite") == "shipped"
+            options = parse_search_spec(searched)[1]
+            how = ("its favoured root move the net's" if options.get("favourite") == "shipped" else
+                   "the net its model of the other seats" if options.get("model") == "shipped" else
+                   "a search without the net")
             lines.append(f"| {game} | {n} | {1 / n:.3f} | " + " | ".join(_cell(found.get(o)) for o in OPPONENTS)
                          + (f" | {search_worst.get((game, n), 'no panel run yet')}" if search_worst is not None
                             else "")
-                         + f" | `{searched}`" + (" (its favoured root move the net's)" if uses_net else
-                                                 " (a search without the net)") + " |")
+                         + f" | `{searched}` ({how}) |")
     return "\n".join(lines) + "\n"
 
 

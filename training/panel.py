@@ -509,7 +509,8 @@ def markdown(result: dict) -> str:
                 lines.append(f"| {name} | ({w['label']}) {w['lineup']} | {w['games']} | {w['win_share']:.3f} | "
                              f"{_ci(w['ci95'])} | {w['above_fair']} |")
         if r["ratings"]:
-            lines += ["", f"Cross-play: {r['cross_tables']} tables of {r['num_players']} different agents, rated by "
+            tables = f"{r['cross_tables']} table{'s' if r['cross_tables'] != 1 else ''}"
+            lines += ["", f"Cross-play: {tables} of {r['num_players']} different agents, rated by "
                       f"OpenSkill Plackett-Luce (mu; 95% bootstrap interval over deals):", "",
                       "| agent | rating | 95% CI | rated games |", "|---|---:|---|---:|"]
             for name, a in sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"]):

@@ -128,9 +128,12 @@ def test_the_previous_shipped_bot_comes_from_the_history(tmp_path):
     from hustings import checkpoints
     from hustings.bots.policy import load_policy
 
-    # Democracy 4p ships a search (search.json); before it, the shipped bot was this same net alone
+    # Politrickers 5p ships a search (search.json); before it, the shipped bot was this same net alone
+    prev = panel.previous_shipped("politrickers", 5, net_only=False, store=str(tmp_path))
+    assert prev["spec"] == "shipped:politrickers" and len(prev["commit"]) == 40
+    # Democracy 4p's search changed its opponent model: the previous bot is the earlier search
     prev = panel.previous_shipped("democracy", 4, net_only=False, store=str(tmp_path))
-    assert prev["spec"] == "shipped:democracy" and len(prev["commit"]) == 40
+    assert prev["spec"] == "pimc:iters=240,model=heuristic" and len(prev["commit"]) == 40
     # the previous net is an earlier file, with other weights, that plays this game
     net = panel.previous_shipped("democracy", 4, net_only=True, store=str(tmp_path))
     game = hustings.registry.info("democracy").game_class(4)
