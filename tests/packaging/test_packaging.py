@@ -146,8 +146,12 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
     code = "import hustings; print(hustings.load_bot('politrickers', num_players=5, search=True))"
     bot = checked(run([py, "-c", code], cwd))
     assert "ISMCTSBot" in bot and "favourite='shipped'" in bot  # its search.json travels in the wheel
-    bot = checked(run([py, "-c", "import hustings; print(hustings.load_bot('democracy', search=True))"], cwd))
-    assert "PIMCBot" in bot and "model='heuristic'" in bot
+    code = ("import hustings; b = hustings.load_bot('democracy', search=True, seed=1); "
+            "s = hustings.registry.make_game('democracy', 4).new_initial_state(seed=1); "
+            "s.apply_action(s.legal_actions()[0]); print(b, s.current_player(), b.act(s, s.current_player()) in "
+            "s.legal_actions())")  # a seat has committed: the search loads the net as its model of that seat
+    bot = checked(run([py, "-c", code], cwd))
+    assert "PIMCBot" in bot and "model='shipped'" in bot and bot.strip().endswith("True")
     # the benchmark's shipped reference tables are this build's: the installed code digests as the checkout's
     found = checked(run([py, "-c", "from hustings.training import reference; print(reference.load()[1])"], cwd))
     assert "shipped reference tables of this build: 500 deal sets" in found, found
