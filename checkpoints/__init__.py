@@ -135,14 +135,3 @@ def _read_search_spec(path: str, _mtime_ns: int) -> str:
         raise CheckpointError(f"{path}: {exc}") from None
     return spec
 
-
-def __getattr__(name: str):
-    # Kept for one release: the shipped bots are built by hustings.bots.zoo now (this package is their index).
-    if name == "load_bot":
-        import importlib
-        import warnings
-
-        warnings.warn("hustings.checkpoints.load_bot is deprecated; use hustings.load_bot (hustings.bots.zoo)",
-                      DeprecationWarning, stacklevel=2)
-        return importlib.import_module("hustings.bots.zoo").load_bot
-    raise AttributeError(f"module 'hustings.checkpoints' has no attribute {name!r}")

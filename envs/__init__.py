@@ -17,26 +17,9 @@ from .registry import game_module, games  # noqa: F401
 from .version import __version__  # noqa: F401
 
 
-
 def env_id(name: str) -> str:
     """The versioned env name of game ``name`` (``"democracy"`` -> ``"democracy_v1"``)."""
     return registry.info(name).env_id
-
-
-def __getattr__(name: str):
-    # Old module-level tables, kept for one release: the registry (hustings.registry) is their one source now.
-    import warnings
-
-    if name in ("GAMES", "VERSIONS", "PARALLEL_GAMES"):
-        warnings.warn(f"hustings.{name} is deprecated; use hustings.registry (info(game), all_info())",
-                      DeprecationWarning, stacklevel=2)
-        infos = registry.all_info()
-        if name == "GAMES":
-            return {i.name: f"hustings.{i.name}" for i in infos}
-        if name == "VERSIONS":
-            return {i.name: i.version for i in infos}
-        return tuple(i.name for i in infos if i.parallel_env is not None)
-    raise AttributeError(f"module 'hustings' has no attribute {name!r}")
 
 
 def make(name: str, num_players: int | None = None, **options):

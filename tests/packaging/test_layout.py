@@ -261,7 +261,7 @@ def test_one_play_loop():
     raw loops are the only other loops over ``is_terminal()``."""
     import re
 
-    allowed = {"hustings.core.match", "hustings.core.rules", "hustings.bots.search", "hustings.bench"}
+    allowed = {"hustings.core.match", "hustings.core.rules", "hustings.bots.search", "hustings.bench.env", "hustings.bench.openspiel"}
     for name, path in modules().items():
         if _in_game(path) or name in allowed:
             continue
@@ -314,36 +314,36 @@ def test_each_game_declares_itself_and_one_line_registers_it():
         assert module.raw_env.metadata["name"] == info.env_id and module.raw_env.default_players == info.default_players
 
 
-OLD_NAMES = {"hustings.core.search": "hustings.bots.search", "hustings.policy_bot": "hustings.bots.policy",
-             "hustings.onnx_bot": "hustings.bots.onnx", "hustings.training.agents": "hustings.bots.agents",
-             "hustings.records": "hustings.play.records", "hustings.text_env": "hustings.play.text_view",
-             "hustings.training.cli": "hustings.cli", "hustings.training.commands": "hustings.cli.run",
-             "hustings.training.benchmark": "hustings.training.strength"}
+# The aliases 0.2.0 kept for one release (CHANGELOG.md, 0.3.0): gone, each name fails as any unknown name does.
+OLD_MODULES = ("hustings.core.search", "hustings.policy_bot", "hustings.onnx_bot", "hustings.training.agents",
+               "hustings.records", "hustings.text_env", "hustings.training.cli", "hustings.training.commands",
+               "hustings.training.benchmark")
+OLD_ATTRIBUTES = (("hustings", "GAMES"), ("hustings", "VERSIONS"), ("hustings", "PARALLEL_GAMES"),
+                  ("hustings.checkpoints", "load_bot"))
 
 
-@pytest.mark.parametrize("old,new", sorted(OLD_NAMES.items()))
-def test_a_moved_module_keeps_its_old_name_for_one_release_with_a_warning(old, new):
+@pytest.mark.parametrize("old", OLD_MODULES)
+def test_a_removed_alias_module_is_gone(old):
     import importlib
-    import subprocess
-    import sys
 
-    code = ("import importlib, warnings; warnings.simplefilter('error', DeprecationWarning)\n"
-            f"try:\n    importlib.import_module({old!r})\nexcept DeprecationWarning as w:\n    print(w)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert f"{old} is deprecated; it moved to {new}" in out
-    with pytest.warns(DeprecationWarning):
-        sys.modules.pop(old, None)
-        module = importlib.import_module(old)
-    assert module is importlib.import_module(new)
+    with pytest.raises(ImportError):
+        importlib.import_module(old)
+    assert old not in modules()
 
 
-def test_the_old_tables_warn_and_come_from_the_registry():
-    import hustings
+@pytest.mark.parametrize("module,name", OLD_ATTRIBUTES)
+def test_a_removed_alias_attribute_is_gone(module, name):
+    import importlib
 
-    with pytest.warns(DeprecationWarning, match="hustings.VERSIONS is deprecated"):
-        assert hustings.VERSIONS == {i.name: i.version for i in hustings.registry.all_info()}
-    with pytest.warns(DeprecationWarning, match="hustings.checkpoints.load_bot is deprecated"):
-        hustings.checkpoints.load_bot("politix", 3)
+    with pytest.raises(AttributeError):
+        getattr(importlib.import_module(module), name)
+    with pytest.raises(ImportError):
+        exec(f"from {module} import {name}", {})
+
+
+def test_no_deprecation_warning_is_left_in_the_package():
+    for name, path in modules().items():
+        assert "DeprecationWarning" not in open(path, encoding="utf-8").read(), name
 
 
 def _definitions(names: set[str]) -> dict[str, list[str]]:
