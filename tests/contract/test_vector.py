@@ -276,7 +276,7 @@ def test_the_training_example_runs():
 
 
 def test_bench_vector_prints_one_line_per_game():
-    from hustings import bench
+    from hustings.bench import vector as bench
 
     lines = bench.vector_lines("politrickers", players=4, num_envs=8, seconds=0.05, rounds=1, refs=False,
                                backend="python")

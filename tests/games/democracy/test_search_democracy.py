@@ -15,7 +15,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from hustings.bench import midgame_states
+from hustings.bench.clone import midgame_states
 from hustings.democracy import DemocracyGame, card_name, parse_card
 from hustings.democracy.rules import JOKER, JOKERS_IN_DECK, NUM_KINDS
 

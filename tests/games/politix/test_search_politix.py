@@ -14,7 +14,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from hustings.bench import midgame_states
+from hustings.bench.clone import midgame_states
 from hustings.politix import PolitixGame
 from hustings.politix.rules import EVENTS, GROUP_COUNT, KIND_COUNT, KINDS, NG, NK, PERSUADE
 
@@ -26,7 +26,7 @@ FULL_VOTERS = list(GROUP_COUNT) + [1] * len(EVENTS)
 # --- helpers -----------------------------------------------------------------------------------------------
 def positions(game, seed: int, games: int = 3) -> list:
     """Per random game: a state before the first reshuffle of the action deck, one after it, and one with a
-    persuasion in progress (where the game has them), plus a few states from ``bench.midgame_states``."""
+    persuasion in progress (where the game has them), plus a few states from ``hustings.bench.clone.midgame_states``."""
     rng = random.Random(seed)
     out = list(midgame_states(game, 3, seed))
     for _ in range(games):
