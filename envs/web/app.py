@@ -25,6 +25,8 @@ game's token (``X-Hustings-Token`` header, or ``?token=``), given once, in the r
 ``GET  /api/records/{name}``                one of them (JSON download)
 ``GET  /rules/{game}``                      the game's rules notes (``RULES.md``) as a page (``reference.py``)
 ``GET  /api/reference/{game}``              its card texts, quick rules and set-up words (``reference.py``)
+``GET  /games/{game}/web.js``               the game's own drawing of its table (``web.js`` beside its ``web.py``,
+                                            found through the registry: :func:`game_script`); 404 for anything else
 ==========================================  =========================================================================
 
 Who may ask (``security.py``): only pages of this server (Host and Origin checked), and only its creator (the
@@ -32,6 +34,7 @@ token) may see a play game's seat or change a game.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 
@@ -44,6 +47,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from hustings import registry
 from hustings.errors import WebError
 
 from .reference import routes as reference_routes
@@ -64,6 +68,21 @@ def _json(data, status: int = 200) -> JSONResponse:
 def _download(data: dict, filename: str) -> Response:
     return Response(json.dumps(data, indent=1), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"})
+
+
+def game_script(name: str) -> str | None:
+    """The file of game ``name``'s own drawing on the page: ``web.js`` beside its ``web.py`` (the module its
+    ``GameInfo.web`` names), which registers the board of its ``LAYOUT`` with the page (``static/app.js``:
+    ``Hustings.registerBoard``); ``None`` for a name the registry does not list as it is, or a game without one (its
+    table is drawn as text). Only such a file is ever served from a game's folder."""
+    if name not in registry.games():
+        return None
+    module = registry.info(name).web
+    spec = None if module is None else importlib.util.find_spec(module)
+    if spec is None or not spec.origin:
+        return None
+    path = os.path.join(os.path.dirname(os.path.abspath(spec.origin)), "web.js")
+    return path if os.path.isfile(path) else None
 
 
 def _since(value) -> int:
@@ -104,6 +123,13 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
 
     async def index(request):
         return FileResponse(os.path.join(STATIC, "index.html"), headers={"Cache-Control": "no-cache"})
+
+    async def game_drawing(request):
+        name = request.path_params["game"]
+        path = game_script(name)  # a registered game's own web.js, nothing else
+        if path is None:
+            return _error(f"no page script for {name!r}: only a registered game's own web.js is served", 404)
+        return FileResponse(path, media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
     async def favicon(request):
         return Response(status_code=204, headers={"Cache-Control": "max-age=86400"})
@@ -185,6 +211,7 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
         Route("/api/replays", new_replay, methods=["POST"]),
         Route("/api/records", list_records),
         Route("/api/records/{name}", get_record),
+        Route("/games/{game}/web.js", game_drawing),
         *reference_routes(),  # /rules/{game}, /api/reference/{game} (reference.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -113,7 +113,8 @@ def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
                    "hustings/checkpoints/democracy/6p/policy.npz", "hustings/checkpoints/politix/2p/config.yaml",
                    "hustings/configs/sizes/prime_minister_2p.yaml",
                    "hustings/prime_minister/data/bills.json", "hustings/politix/data/cards.json",
-                   "hustings/democracy/RULES.md", "hustings/training/data/benchmark_reference.json.gz"):
+                   "hustings/democracy/RULES.md", "hustings/training/data/benchmark_reference.json.gz",
+                   "hustings/web/static/app.js", *(f"hustings/{g}/web.js" for g in __import__("hustings").games())):
         assert needed in names, needed
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(meta).decode()

@@ -369,6 +369,72 @@ def test_the_catalogue_and_the_page(client):
     assert view["players"] == ["you"] + ["shipped:democracy"] * 3
 
 
+# --- each game's own drawing: its web.js, beside its web.py ---------------------------------------------------------
+@pytest.mark.parametrize("name", hustings.games())
+def test_each_games_drawing_is_served_from_its_own_folder(client, name):
+    from hustings.web.app import game_script
+    from hustings.web.view import layout
+
+    path = os.path.join(ROOT, "envs", name, "web.js")
+    assert layout(name) is None or os.path.isfile(path), f"{name} names a layout but has no web.js to draw it"
+    res = client.get(f"/games/{name}/web.js")
+    if not os.path.isfile(path):
+        assert game_script(name) is None and res.status_code == 404
+        return
+    assert os.path.samefile(game_script(name), path)
+    assert res.status_code == 200 and res.headers["content-type"].startswith("text/javascript")
+    with open(path, encoding="utf-8") as f:
+        assert res.text == f.read()
+    # it registers the board of the layout its web.py names, and only that one
+    assert re.findall(r'registerBoard\("([^"]+)"', res.text) == [layout(name)]
+
+
+@pytest.mark.parametrize("url", [
+    "/games/nogame/web.js", "/games/DEMOCRACY/web.js", "/games/democracy_v1/web.js", "/games/web/web.js",
+    "/games/static/web.js", "/games/core/web.js", "/games/../web/static/app.js", "/games/..%2Fweb%2Fstatic/web.js",
+    "/games/%2e%2e/web.js", "/games/democracy%2F..%2F..%2Fweb/web.js", "/games/democracy/web.py",
+    "/games/democracy/RULES.md", "/games/democracy/../web.js", "/games/democracy/web.js/..", "/games//web.js",
+])
+def test_only_a_registered_games_own_drawing_is_served(client, url):
+    res = client.get(url)
+    assert res.status_code == 404 and "error" in res.json(), (url, res.status_code, res.text[:80])
+    assert "registerBoard" not in res.text
+    if url.startswith("/games/nogame/"):
+        assert res.json()["error"] == "no page script for 'nogame': only a registered game's own web.js is served"
+
+
+def _web_files() -> list[str]:
+    out = []
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "envs")):
+        out += [os.path.join(dirpath, f) for f in files if f.endswith((".js", ".css", ".html"))]
+    return sorted(out)
+
+
+def test_every_page_file_is_under_1000_lines():
+    files = _web_files()
+    assert os.path.join(ROOT, "envs", "web", "static", "app.js") in files
+    long = {}
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            lines = sum(1 for _ in f)
+        if lines >= 1000:
+            long[os.path.relpath(path, ROOT)] = lines
+    assert long == {}
+
+
+def test_a_games_drawing_names_no_other_game_and_the_page_names_none():
+    found = {}
+    for path in _web_files():
+        rel = os.path.relpath(path, os.path.join(ROOT, "envs")).split(os.sep)
+        own = rel[0] if rel[0] in hustings.games() else None
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        named = [g for g in hustings.games() if g != own and re.search(rf"\b{g}\b", text)]
+        if named:
+            found[os.path.relpath(path, ROOT)] = named
+    assert found == {}
+
+
 # --- the command ----------------------------------------------------------------------------------------------------
 def free_port() -> int:
     with socket.socket() as s:

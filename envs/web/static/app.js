@@ -258,7 +258,7 @@ async function startGame(ev) {
 async function openGame(v) {
   stopPlaying();
   log = []; feed = []; game = null; viewChoice = "all";
-  await reference(v.game);
+  await Promise.all([reference(v.game), gameScript(v.game)]);
   $("#tab-game").classList.remove("hidden");
   showTab("game");
   const view = $("#view");
@@ -423,106 +423,8 @@ function groupedChoices(choices, table) {
   return root;
 }
 
-function demChoices(choices) {
-  const row = el("div", {class: "hand-row"});
-  for (const c of choices) row.append(moveButton(c, demCard(c.card)));
-  return row;
-}
-
-// libra-tricks: the whole hand, each card once; a card playable after a paid switch has its own small button.
-function ptChoices(choices, table) {
-  const row = el("div", {class: "hand-row"});
-  const byCard = new Map();
-  for (const c of choices) { if (!byCard.has(c.card)) byCard.set(c.card, []); byCard.get(c.card).push(c); }
-  const hand = table.hand || [...byCard.keys()];
-  const other = (table.seats.find((s) => s.seat === table.to_play) || {}).party === "Tails" ? "Claws" : "Tails";
-  for (const card of hand) {
-    const list = byCard.get(card) || [];
-    const main = list.find((c) => !c.switch), alt = list.find((c) => c.switch);
-    const col = el("div", {class: "pt-choice" + (list.length ? "" : " unplayable")});
-    if (main) col.append(tipped(moveButton(main, ptCard(card, main.down)), `${main.label}. ${cardText(card)}`));
-    else col.append(tipped(el("div", {class: "pt-nocard"}, ptCard(card, alt && alt.down)),
-                           (alt ? "Playable only after switching party. " : "Not playable now. ") + cardText(card)));
-    if (alt) col.append(moveButton(alt, el("span", {class: "switch", text: `switch to ${other} (1 token), play`})));
-    if (main && main.down) col.append(el("span", {class: "small muted", text: "face down"}));
-    row.append(col);
-  }
-  return row;
-}
-
-// persuasion: turn moves; special cards once each with a button per player; persuasion as a group x method grid.
-function pxChoices(choices, table, v) {
-  const root = el("div", {class: "choices"});
-  const by = (g) => choices.filter((c) => c.group === g);
-  const simple = choices.filter((c) => !["Special cards", "Remove a card", "Persuade", "Discard"].includes(c.group));
-  if (simple.length) root.append(groupedChoices(simple, table));
-  const discard = by("Discard");
-  if (discard.length) {  // the hand itself, each card a button
-    root.append(el("div", {class: "choice-group"}, el("h4", {text: "Discard one card (you may keep 10)"}),
-      el("div", {class: "hand-row"}, ...discard.map((c) => {
-        const card = (table.hand || []).find((h) => h.name === c.card) || {name: c.card, id: "x", count: 1};
-        return moveButton(c, pxCard(card));
-      }))));
-  }
-  for (const g of ["Special cards", "Remove a card"]) {
-    const list = by(g);
-    if (!list.length) continue;
-    const cards = new Map();
-    for (const c of list) { if (!cards.has(c.card)) cards.set(c.card, []); cards.get(c.card).push(c); }
-    const box = el("div", {class: "choice-group"}, el("h4", {text: g === "Special cards" ? "Play a special card beside a player" : "Gone with the wind: remove a card"}));
-    for (const [card, cs] of cards) {
-      box.append(el("div", {class: "target-row"}, pxCard({name: card, id: card === "Burnout" ? "burnout" : "x", count: 1}),
-        el("span", {class: "small muted", text: cs[0].detail !== "remove a special card from beside a player" ? cs[0].detail.replace(/ \(\d+ in the deck\)$/, "") : ""}),
-        ...cs.map((c) => moveButton(c, el("span", {class: "lbl", text: (c.label.match(/P\d+$/) || [c.label])[0] +
-                                                                    (c.label.endsWith(`P${v.seat}`) ? " (you)" : "")})))));
-    }
-    root.append(box);
-  }
-  const pers = by("Persuade");
-  if (pers.length) {
-    const grid = el("table", {class: "persuade"});
-    grid.append(el("thead", {}, el("tr", {}, el("th", {text: "Persuade"}), ...table.methods.map((m) => el("th", {text: m})))));
-    const body = el("tbody");
-    for (const g of table.table) {
-      const cells = table.methods.map((m) => {
-        const c = pers.find((x) => x.label.toLowerCase() === `${g.name} by ${m}`.toLowerCase());
-        return el("td", {}, c ? moveButton(c, el("span", {class: "lbl", text: `needs ${g.symbols[table.methods.indexOf(m)]}`}),
-                                            el("span", {class: "det", text: (c.detail.match(/bonus [+-]\d+/) || [""])[0]})) : "");
-      });
-      if (cells.some((td) => td.firstChild)) body.append(el("tr", {}, el("th", {text: `${g.name} (${g.count})`}), ...cells));
-    }
-    grid.append(body);
-    root.append(el("div", {class: "choice-group"}, el("h4", {text: "Persuade a voter group: the power one card needs, and your bonus"}),
-                   el("div", {class: "scroll-x"}, grid)));
-  }
-  return root;
-}
-
-// --- cards ---------------------------------------------------------------------------------------------------------
+// --- cards in hand, and the seats' names (every game's table uses them) ---------------------------------------------
 const SUIT_SYMBOL = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660"};
-const SUIT_OF = {Clubs: "C", Diamonds: "D", Hearts: "H", Spades: "S"};
-function demCard(name, small = false) {
-  if (!name) return el("span", {class: "pc back" + (small ? " sm" : ""), "aria-label": "a card face down"});
-  if (name === "JOKER") return el("span", {class: "pc joker" + (small ? " sm" : ""), "aria-label": "joker"},
-                                  el("b", {text: "★"}), el("i", {text: "joker"}));
-  const rank = name.slice(0, -1), suit = name.slice(-1);
-  return el("span", {class: `pc suit-${suit}` + (small ? " sm" : ""), "aria-label": name},
-            el("b", {text: rank}), el("i", {text: SUIT_SYMBOL[suit]}));
-}
-const PT_SUITS = {Env: "Environ.", Hea: "Health", Saf: "Safety", Wel: "Welfare", Eco: "Economy", Mig: "Migration"};
-function ptCard(name, down = false, small = false) {
-  if (!name) return el("span", {class: "pt back" + (small ? " sm" : ""), "aria-label": "a card face down"},
-                       el("i", {text: "face down"}));
-  const pre = name.slice(0, 3), val = name.slice(3);
-  return el("span", {class: `pt s-${pre}` + (down ? " down" : "") + (small ? " sm" : ""), "aria-label": name},
-            el("b", {text: pre === "Mig" ? "⇄" : pre === "Eco" ? "€" : val}), el("i", {text: PT_SUITS[pre] || pre}));
-}
-function pxCard(card) {
-  const cls = ["debate", "twist", "charming", "intimidation"].includes(card.id) ? `m-${card.id}` :
-    card.id === "coffee" ? "wild" : card.id === "burnout" ? "burn" : card.id === "gone_with_the_wind" ? "gwtw" : "special";
-  return tipped(el("span", {class: `px ${cls}`}, card.name, card.count > 1 ? el("b", {text: ` ×${card.count}`}) : null),
-                cardText(card.name));
-}
 function handView(v, hand) {
   const row = el("div", {class: "hand-row"}), card = layoutOf(v).card;
   if (card) hand.forEach((c) => row.append(card(c)));
@@ -530,253 +432,31 @@ function handView(v, hand) {
 }
 const seatName = (v, p) => p === v.viewer ? `P${p} ${v.kind === "play" ? "(you)" : `(${v.players[p]})`}` : `P${p} (${v.players[p]})`;
 
-// --- suited cards committed face down to tricks under an upcard (layout "suit-tricks") ------------------------------
-function suitTricksBoard(t, v) {
-  const root = el("div", {class: "board dem", id: "dem-board"});
-  const upcard = t.upcard ? el("span", {class: "upcard"}, "Upcard ", demCard(t.upcard, true),
-                               t.trump ? el("b", {class: `trump suit-${SUIT_OF[t.trump]}`},
-                                            ` trump ${SUIT_SYMBOL[SUIT_OF[t.trump]]} ${t.trump}`) : " no trump") : null;
-  root.append(el("div", {class: "strip"},
-    el("span", {}, el("b", {text: `Island ${t.island}`}), `, day ${t.day}`),
-    t.upcard ? el("span", {text: `trick ${t.trick} of ${t.tricks}`}) : null,
-    el("span", {text: `dealer P${t.dealer}`}), upcard,
-    t.upcard ? el("span", {class: "muted", text: `${plural(t.pool_left, "pool card")} still face down`}) : null));
-  // this trick and the last one
-  const order = [];
-  for (let k = 1; k <= t.seats.length; k++) order.push((t.dealer + k) % t.seats.length);
-  const trick = el("div", {class: "trick"});
-  for (const p of order) {
-    const s = t.seats[p];
-    trick.append(el("div", {class: "slot" + (t.to_play === p ? " next" : "")}, el("span", {class: "who", text: `P${p}`}),
-      s.committed ? demCard(s.card) : el("span", {class: "pc empty", text: t.to_play === p ? "to play" : ""})));
-  }
-  const last = t.last_trick ? el("div", {class: "trick last"}, ...t.last_trick.plays.map((c, p) =>
-    el("div", {class: "slot" + (t.last_trick.winner === p ? " won" : "")}, el("span", {class: "who", text: `P${p}`}),
-       demCard(c, true)))) : el("span", {class: "muted", text: "none yet"});
-  const HOW = {trump: "highest trump", six_beats_five: "the 6 of trump beats the 5", highest: "highest card, no trump played"};
-  const lt = t.last_trick;
-  const lastWho = lt ? (lt.winner === null ? "a tie: each kept its own card" :
-    `P${lt.winner} won it` + (lt.how ? ` (${HOW[lt.how] || lt.how})` : "")) : "";
-  root.append(el("div", {class: "tricks"},
-    el("div", {class: "box"}, el("h4", {text: "This trick (committed face down until all have played)"}), trick),
-    el("div", {class: "box"}, el("h4", {text: `Last trick ${lastWho ? "· " + lastWho : ""}`}),
-       lt && lt.upcard ? el("div", {class: "small muted"}, "upcard ", demCard(lt.upcard, true), lt.trump ? ` trump ${lt.trump}` : " no trump") : null,
-       last)));
-  // seats: tribes and points per suit towards 13
-  const seats = el("div", {class: "seats"});
-  for (const s of t.seats) {
-    const suits = el("div", {class: "suitbars"});
-    for (const [suit, pts] of Object.entries(s.points)) {
-      const k = SUIT_OF[suit];
-      suits.append(el("div", {class: `sb suit-${k}`, title: `${suit}: ${pts} of 13 points`},
-        el("span", {text: SUIT_SYMBOL[k]}), el("div", {class: "bar"}, el("span", {style: `width:${Math.min(100, pts / 13 * 100)}%`})),
-        el("span", {class: "n", text: String(pts)})));
-    }
-    seats.append(el("div", {class: "seat" + (s.seat === v.viewer ? " me" : "") + (t.to_play === s.seat ? " tomove" : "")},
-      el("div", {class: "nm"}, seatName(v, s.seat), el("span", {class: "tribes", title: "tribes won"},
-         `${"★".repeat(s.tribes)}${"☆".repeat(Math.max(0, 5 - s.tribes))} ${plural(s.tribes, "tribe")}`)),
-      suits,
-      el("div", {class: "muted", text: `${plural(s.hand_count, "card")} in hand · won ${plural(s.won.length, "card")}`}),
-      s.hand && s.seat !== v.viewer ? el("div", {class: "hand-row sm"}, ...s.hand.map((c) => demCard(c, true))) : null));
-  }
-  root.append(el("div", {class: "box"}, el("h4", {text: "Players: tribes, and points per suit this island (13 wins a tribe)"}), seats));
-  root.append(el("div", {class: "legend muted"}, `Ranks, low to high: ${t.rank_order.join(" ")}. ${t.goal}.`));
-  return root;
-}
-
-// --- tricks with parties and the Libra's plates of tokens (layout "libra-tricks") -----------------------------------
-function libraTricksBoard(t, v) {
-  const root = el("div", {class: "board pt-board", id: "pt-board"});
-  root.append(el("div", {class: "strip"},
-    el("span", {}, el("b", {text: `Round ${t.round} of ${t.rounds}`}), `, trick ${Math.min(t.trick, t.tricks)} of ${t.tricks}`),
-    el("span", {text: `Chair P${t.chair}`}),
-    el("span", {}, "Ruling Party ", el("b", {class: t.ruling_party ? `party-${t.ruling_party}` : "", text: t.ruling_party || "—"})),
-    el("span", {}, "Ruling Suit ", el("b", {text: t.ruling_suit || "—"})),
-    el("span", {}, "Opposition Suit ", el("b", {text: t.opposition_suit || "—"}))));
-  // the Libra
-  const plate = (name) => {
-    const dots = el("div", {class: "tokens"});
-    for (const s of t.seats) for (let k = 0; k < s.libra[name]; k++) dots.append(el("span", {class: `tok p${s.seat}`, text: s.seat, title: `P${s.seat}'s token`}));
-    return el("div", {class: `plate party-bg-${name}` + (t.plates[name] >= t.plate_max ? " full" : "")},
-      el("div", {class: "pl-name"}, el("b", {text: name}), ` ${t.plates[name]} / ${t.plate_max}`), dots);
-  };
-  root.append(el("div", {class: "box"}, el("h4", {text: "The Libra (a 7th token on a plate collapses it)"}),
-    el("div", {class: "libra"}, plate("Tails"), plate("Claws"))));
-  const trick = el("div", {class: "trick"});
-  for (const c of t.current_trick) trick.append(el("div", {class: "slot"}, el("span", {class: "who", text: `P${c.seat}`}),
-    c.down && !c.card ? ptCard(null) : tipped(ptCard(c.card, c.down), cardText(c.card))));
-  if (!t.current_trick.length) trick.append(el("span", {class: "muted", text: t.to_play !== null ? `P${t.to_play} leads` : ""}));
-  const lt = t.last_trick;
-  const last = lt ? el("div", {class: "trick last"}, ...lt.cards.map((c) => el("div", {class: "slot" + (c.seat === lt.winner ? " won" : "")},
-    el("span", {class: "who", text: `P${c.seat}`}), c.down && !c.card ? ptCard(null, false, true) : ptCard(c.card, c.down, true))))
-    : el("span", {class: "muted", text: "none yet this round"});
-  const why = lt ? (lt.trump ? "Economy is trump" : `${lt.popular} is Popular (` +
-    Object.entries(lt.sums).map(([s, n]) => `${s} ${n}`).join(", ") + ")") : "";
-  root.append(el("div", {class: "tricks"},
-    el("div", {class: "box"}, el("h4", {text: "This trick"}), trick),
-    el("div", {class: "box"}, el("h4", {text: lt ? `Last trick: P${lt.winner} won with ${lt.card} · ${why}` : "Last trick"}), last)));
-  const seats = el("div", {class: "seats"});
-  for (const s of t.seats) {
-    seats.append(el("div", {class: "seat" + (s.seat === v.viewer ? " me" : "") + (t.to_play === s.seat ? " tomove" : "")},
-      el("div", {class: "nm"}, seatName(v, s.seat), " ", el("span", {class: `partytag party-bg-${s.party}`, text: s.party})),
-      el("div", {class: "stats"}, el("span", {}, el("b", {text: String(s.vp)}), " VP"),
-         el("span", {title: "unspent Power Tokens"}, el("b", {text: String(s.tokens)}), " tokens"),
-         el("span", {title: "tokens spent on party switches this round"}, `${s.spent} spent`),
-         el("span", {}, plural(s.tricks, "trick"))),
-      el("div", {class: "muted", text: `${plural(s.hand_count, "card")} in hand`}),
-      s.hand && s.seat !== v.viewer ? el("div", {class: "hand-row sm"}, ...s.hand.map((c) => ptCard(c, false, true))) : null));
-  }
-  root.append(seats);
-  if (t.rounds_played.length) {
-    root.append(el("div", {class: "box"}, el("h4", {text: "Rounds played"}), ...t.rounds_played.map((r) =>
-      el("div", {text: `Round ${r.round}: ${r.end}; points ${r.points.map((x, p) => `P${p} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`}))));
-  }
-  return root;
-}
-
-// --- voter groups persuaded by method, parties' voters, cards beside the seats (layout "persuasion") ---------------
-function persuasionBoard(t, v) {
-  const root = el("div", {class: "board px-board", id: "px-board"});
-  root.append(el("div", {class: "strip"},
-    el("span", {}, el("b", {text: `Turn ${t.turn}`}), t.to_play !== null ? ` · P${t.to_play} to play` : ""),
-    t.event ? tipped(el("span", {class: "event"}, "Event: ", el("b", {text: t.event.name}), ` (${t.event.effect})`), cardText(t.event.name))
-      : el("span", {class: "muted", text: "no event"}),
-    el("span", {class: "muted", text: `voter deck ${t.voter_deck} · action deck ${t.action_deck} · discards ${t.discard}`})));
-  if (t.persuading) {
-    const p = t.persuading;
-    root.append(el("div", {class: "box persuading"}, el("b", {text: `Persuading ${p.group} by ${p.method}: `}),
-      `${plural(p.played, "card")} played, power ${p.power}; one voter card needs ${p.needed}, each more +1`));
-  }
-  // the voter cards on the table with their symbols per method
-  const tbl = el("table", {class: "voters"}, el("thead", {}, el("tr", {}, el("th", {text: "Voter group"}),
-    el("th", {text: "On the table"}), ...t.methods.map((m) => el("th", {title: m},
-      el("span", {class: "long", text: m}), el("span", {class: "short", text: m.slice(0, 5)}))))));
-  const body = el("tbody");
-  for (const g of t.table) {
-    body.append(el("tr", {class: g.count ? "" : "gone"}, tipped(el("td", {text: g.name}), cardText(g.name)),
-      el("td", {}, el("span", {class: "vc", text: g.count ? "▮".repeat(g.count) + ` ${g.count}` : "—"})),
-      ...g.symbols.map((n) => el("td", {class: "sym", text: String(n)}))));
-  }
-  tbl.append(body);
-  root.append(el("div", {class: "box"}, el("h4", {text: "Voters on the table · symbols: the power one card needs, by method"}),
-    el("div", {class: "scroll-x"}, tbl)));
-  // parties: what decides the game is the sorted groups, least first
-  const parties = el("div", {class: "parties"});
-  const groups = t.table.map((g) => g.group);
-  for (const p of t.parties) {
-    parties.append(el("div", {class: "party"},
-      el("div", {class: "nm"}, tipped(el("b", {text: p.name}), cardText(p.name)), ` · ${p.seats.map((s) => `P${s}`).join(", ")} · ${plural(p.turns, "turn")}`),
-      el("div", {class: "collected"}, ...groups.map((g, k) => el("span", {title: t.table[k].name},
-         el("i", {text: t.table[k].name.split(" ")[0]}), el("b", {text: String(p.collected[g])})))),
-      el("div", {}, "Ranking (least first): ", el("b", {text: p.ranking.join(" · ")}),
-         p.base_support ? el("span", {class: "muted", text: " (base support included)"}) : null)));
-  }
-  root.append(el("div", {class: "box"}, el("h4", {text: "Parties: the least-collected group decides, then the next"}), parties));
-  const seats = el("div", {class: "seats"});
-  for (const s of t.seats) {
-    seats.append(el("div", {class: "seat" + (s.seat === v.viewer ? " me" : "") + (t.to_play === s.seat ? " tomove" : "")},
-      el("div", {class: "nm"}, seatName(v, s.seat), " · ", tipped(el("span", {text: s.politician}), cardText(s.politician)),
-         el("span", {class: "muted", text: ` (${s.party})`})),
-      el("div", {class: "skills"}, ...s.skills.map((x, k) => el("span", {title: `${t.methods[k]} skill`},
-         el("i", {text: t.methods[k].slice(0, 5)}), el("b", {text: `${x >= 0 ? "+" : ""}${x}`})))),
-      el("div", {class: "muted", text: `${plural(s.hand_count, "card")} in hand`}),
-      s.beside.length ? el("div", {class: "beside"}, "Beside: ", ...s.beside.map((b) => pxCard({name: b, id: b === "Burnout" ? "burnout" : "x", count: 1}))) : null,
-      s.hand && s.seat !== v.viewer ? el("div", {class: "hand-row sm"}, ...s.hand.map(pxCard)) : null));
-  }
-  root.append(seats);
-  return root;
-}
-
-// --- a parliament: tracks, Sectors, bills and seats (layout "parliament") ------------------------------------------
-function partySpan(p) { return el("span", {class: `party-${p}`, text: p}); }
-function track(lo, hi, value) {
-  const t = el("div", {class: "track"});
-  for (let i = lo; i <= hi; i++) t.append(el("div", {class: "cell" + (i === value ? " on" : ""), text: i}));
-  return t;
-}
-function parliamentBoard(b, v) {
-  const root = el("div", {class: "board pm", id: "pm-board"});
-  root.append(el("div", {class: "strip"},
-    el("span", {}, el("b", {text: `Round ${b.round}`})),
-    el("span", {}, "Government ", partySpan(b.government)),
-    el("span", {}, "Pact ", el("b", {text: b.pact ? "yes" : "no"})),
-    el("span", {}, "Election Marker ", el("b", {text: b.marker ? "on" : "off"})),
-    b.resigned ? el("span", {text: "the Government Backbencher has resigned"}) : null,
-    b.scenario ? el("span", {}, el("b", {text: `Scenario ${b.scenario}`}), b.scenario_name ? `: ${b.scenario_name}` : "") : null,
-    b.to_play !== null && b.phase ? el("span", {class: "muted", text: `To move: P${b.to_play} (${b.phase})`}) : null));
-  if (b.event) {
-    root.append(el("div", {class: "box event-card"}, el("h4", {text: "Event drawn"}), el("div", {class: "ev-name", text: b.event.name}),
-      el("ol", {}, ...b.event.options.map((o) => el("li", {}, el("b", {text: o.label}), ` (${plural(o.cost, "cube")}): ${o.does}`)))));
-  }
-  const span = Math.max(30, Math.abs(b.lead) + 5), pos = 50 + 50 * b.lead / span;
-  const lead = el("div", {class: "box"}, el("h4", {text: "Popularity lead"}),
-    el("div", {class: "leadtrack"}, el("div", {class: "mid"}),
-       el("div", {class: "pin", style: `left:${pos}%`, text: b.lead > 0 ? `+${b.lead}` : String(b.lead)})),
-    el("div", {class: "leadlabels"}, el("span", {class: "party-liberal", text: "◀ Liberal"}),
-       el("span", {text: b.lead === 0 ? "tied" : `${b.lead > 0 ? "Conservatives" : "Liberals"} lead by ${Math.abs(b.lead)}`}),
-       el("span", {class: "party-conservative", text: "Conservative ▶"})));
-  const tot = b.mps.A + b.mps.M + b.mps.P || 1;
-  const MPS = {A: "Agreement", M: "Moderate", P: "Partisan"};
-  const mps = el("div", {class: "box"}, el("h4", {text: "Government MPs"}),
-    el("div", {class: "mps"}, ...["A", "M", "P"].map((k) =>
-      el("div", {class: k, style: `width:${100 * b.mps[k] / tot}%`, title: `${MPS[k]} MPs: ${b.mps[k]}`, text: `${k} ${b.mps[k]}`}))),
-    el("div", {class: "muted small", text: "A Agreement · M Moderate · P Partisan"}));
-  root.append(el("div", {class: "two"}, lead, mps));
-  const sec = el("div", {class: "sectors"});
-  for (const s of b.sectors) {
-    const t = el("div", {class: "track"});
-    for (let i = 0; i < s.steps; i++) {
-      const L = s.liberal === i, C = s.conservative === i;
-      t.append(el("div", {class: "cell" + (L && C ? " LC" : L ? " L" : C ? " C" : ""),
-                          title: L || C ? `${L ? "Liberal " : ""}${C ? "Conservative " : ""}marker at ${i}` : String(i),
-                          text: L && C ? "LC" : L ? "L" : C ? "C" : i}));
-    }
-    sec.append(el("span", {text: s.name}), el("div", {class: "scroll-x"}, t));
-  }
-  root.append(el("div", {class: "box"}, el("h4", {text: "Sectors: Popularity markers (L Liberal, C Conservative)"}), sec));
-  const bills = el("div", {class: "bills"});
-  for (const x of b.bills) {
-    bills.append(tipped(el("div", {class: "bill"}, el("div", {}, el("b", {text: `Slot ${x.slot}: `}), x.name),
-      el("div", {text: `${x.icon} MPs ${x.adj >= 0 ? "+" : ""}${x.adj} → projection ${x.projection}` +
-                       (x.debate.length ? ` · Debate Cards: ${x.debate.join(", ")}` : "")}),
-      el("div", {class: "bar", title: "320 allows a vote; 350 passes without an Uncertainty card"},
-         el("span", {style: `width:${Math.min(100, x.projection / 5)}%`}), el("i", {class: "m320"}), el("i", {class: "m350"}))), cardText(x.name)));
-  }
-  if (!b.bills.length) bills.append(el("span", {class: "muted", text: "no bills on the board"}));
-  const extra = [];
-  const names = (list) => list.map((n) => tipped(el("span", {class: "chip", text: n}), cardText(n)));
-  if (b.revealed_bills.length) extra.push(el("div", {}, "Proposed: ", ...names(b.revealed_bills)));
-  if (b.own_bills && b.own_bills.length) extra.push(el("div", {}, "Your bills (hidden): ", ...names(b.own_bills)));
-  if (b.drawn && b.drawn.length) extra.push(el("div", {}, "You drew: ", ...names(b.drawn)));
-  root.append(el("div", {class: "box"}, el("h4", {text: "Bills (projection: votes for; 320 may vote, 350 passes surely)"}), bills, ...extra));
-  const seats = el("div", {class: "seats"});
-  for (const s of b.seats) {
-    seats.append(el("div", {class: "seat" + (s.seat === v.viewer ? " me" : "") + (b.to_play === s.seat ? " tomove" : "")},
-      el("div", {class: "nm"}, `${seatName(v, s.seat)} `, tipped(el("span", {text: s.name}), cardText(s.name)), " ", partySpan(s.party)),
-      el("div", {text: s.role_name || s.role}),
-      el("div", {class: "stats"}, el("span", {}, el("b", {text: String(s.vp)}), " VP"),
-         el("span", {text: `Favour ${s.favour}`}), el("span", {text: plural(s.cubes, "cube")})),
-      el("div", {}, "Standing ", el("b", {text: String(s.standing)}), ` (${s.standing_min}–${s.standing_max})`),
-      track(s.standing_min, s.standing_max, s.standing),
-      s.hand ? el("div", {class: "hand"}, "Supporters: ", ...(s.hand.length ? names(s.hand) : ["none"]))
-             : el("div", {class: "muted", text: `${plural(s.hand_count, "Supporter")} in hand`})));
-  }
-  root.append(seats);
-  root.append(el("div", {class: "legend muted", text: b.victory}));
-  return root;
-}
-
-// The page draws a game by the kind of table its view names (v.layout: the game's web.py on the server says which):
-// the board, the question's choices (default: grouped buttons), a card in hand, whether the hand is shown above the
-// choices, and whether a move's first event words the move (the story then says it once). The question goes above
-// the table for some kinds (app.css: #table-col[data-layout=...]).
-const LAYOUTS = {
-  "suit-tricks": {board: suitTricksBoard, choices: demChoices, card: (c) => demCard(c)},
-  "libra-tricks": {board: libraTricksBoard, choices: ptChoices, card: (c) => tipped(ptCard(c), cardText(c))},
-  "persuasion": {board: persuasionBoard, choices: pxChoices, card: (c) => pxCard(c), handAbove: true, echoes: true},
-  "parliament": {board: parliamentBoard, echoes: true},
-};
+// --- each game's own drawing ---------------------------------------------------------------------------------------
+// The page draws a game by the kind of table its view names (v.layout: the game's web.py on the server says which).
+// Each kind is drawn by the game's own script (web.js in the game's folder, served at /games/NAME/web.js and loaded
+// when a game of it is shown), which registers it: Hustings.registerBoard(layout, {board(table, v), choices(choices,
+// table, v) (default: grouped buttons), card(c) (a card in hand), handAbove (the hand shown above the choices),
+// echoes (a move's first event words the move: the story then says it once)}). Nothing here names a game; the
+// question goes above the table for some kinds (app.css: #table-col[data-layout=...]).
+const LAYOUTS = {};
 const layoutOf = (v) => (v && LAYOUTS[v.layout]) || {};
+function registerBoard(layout, drawer) { LAYOUTS[layout] = Object.freeze({...drawer}); }
+// what a game's script draws with
+window.Hustings = Object.freeze({registerBoard, el, plural, tipped, cardText, moveButton, groupedChoices, seatName,
+                                 SUIT_SYMBOL});
+const scripts = {};       // game -> the promise of its script loaded (true), or of none (false: drawn as text)
+function gameScript(name) {
+  if (!scripts[name]) {
+    scripts[name] = new Promise((resolve) => {
+      const s = el("script", {src: `/games/${encodeURIComponent(name)}/web.js`});
+      s.addEventListener("load", () => resolve(true));
+      s.addEventListener("error", () => { delete scripts[name]; s.remove(); resolve(false); });
+      document.head.append(s);
+    });
+  }
+  return scripts[name];
+}
 
 // --- the end -------------------------------------------------------------------------------------------------------
 function renderEnd(v) {
