@@ -49,7 +49,7 @@ _announced: set = set()
 def engine_class(game_name: str, required: bool = False):
     """The game's compiled ``BatchEngine`` class when it has rollouts (and numba imports), else ``None``; with
     ``required`` a :class:`ConfigError` saying why there is none."""
-    from ..vector import engine_class as vector_engine_class
+    from ..engine import INSTALL, engine_module, numba_error
 
     info = registry.info(game_name)
     if info.engine is None:
@@ -57,13 +57,13 @@ def engine_class(game_name: str, required: bool = False):
             raise ConfigError(f"{info.name}: search option backend=compiled needs a compiled engine, which "
                               f"{info.name} does not have; expected backend=python or auto")
         return None
-    try:
-        cls = vector_engine_class(info.name, "compiled")
-    except ConfigError:  # numba is not installed
-        if required:
-            raise ConfigError(f"{info.name}: search option backend=compiled needs numba, which is not installed "
-                              f"(pip install numba); or use backend=python or auto") from None
+    if required and numba_error() is not None:
+        raise ConfigError(f"{info.name}: search option backend=compiled needs numba, which does not import here "
+                          f"({INSTALL}); or use backend=python or auto")
+    module = engine_module(info.name)
+    if module is None:
         return None
+    cls = module.BatchEngine
     if not (hasattr(cls, "rollout") and hasattr(cls, "seed_rollouts")):
         if required:
             raise ConfigError(f"{info.name}: its compiled engine has no rollouts yet; expected backend=python "

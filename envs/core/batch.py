@@ -3,7 +3,7 @@
 :class:`PythonBatchEngine` is the Python backend of :mod:`hustings.vector`: every game has it, and a game without a
 compiled engine (``GameInfo.engine is None``, or numba missing) is stepped by it. A game's compiled engine
 (``hustings.<game>.engine.BatchEngine``) implements the same interface over arrays; the two are interchangeable,
-move for move (``hustings.vector.compare_with_rules`` checks an engine against the rules module).
+move for move (``hustings.engine.parity.compare_with_rules`` checks an engine against the rules module).
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .components import (ABILITIES, ADJ_MAX, ADJ_MIN, A_ACT, A_CAREER, A_DEBATE_CARD, A_DISCARD, A_KEEP, A_PLAY,
                          A_RESIGN, A_SCEN, A_SIGN, A_SLOT, BOARD, CAREERS, CAREER_ACTIONS, CAREER_ORDER, DEBATE,
                          END_TURN, HOLD_LIMIT, NO, NUM_ACTIONS, POLITICIANS, SUPPORTER_LIST, SUP_IDS, YES)
-from .engine import decision, question, task
+from .tasks import decision, question, task
 from .user_components import active_fingerprint
 
 LEVELS = ((1, "1"), (2, "2"))  # a mat action's levels and their keys in mats.json

@@ -10,7 +10,7 @@ sides, 3.3, PM-A23) into a minority by Challenge (11.2.1, no Election Marker).
 from __future__ import annotations
 
 from .components import MATS, NO, YES
-from .engine import question, task
+from .tasks import question, task
 from .formulas import can_challenge
 
 

@@ -151,7 +151,7 @@ def action_name(a: int) -> str:
     raise ValueError(f"prime_minister: no action {a}")
 
 
-# --- the vocabularies of the saved state (string keys; see engine.py) and their observation indexes -------------
+# --- the vocabularies of the saved state (string keys; see tasks.py) and their observation indexes -------------
 PHASES = ("main", "permit", "yesno", "event", "eff_sector", "eff_party", "eff_player", "eff_sign", "eff_dir",
           "eff_bill", "eff_option", "keep", "discard", "draw_bill", "propose", "select", "resolve", "order",
           "election", "debate_target", "qt_call", "qt_card", "ia_play", "ica_slot", "debate_side")  # pending["kind"]

@@ -1,5 +1,5 @@
 """Prime Minister: the effects of cards and mats -- what a Politician action, Career, Supporter, Event, bill or
-Debate Card does (the ``op``s of ``EFFECT_OPS``), each run as the task ``["eff", effect, ctx]`` (``engine.py``).
+Debate Card does (the ``op``s of ``EFFECT_OPS``), each run as the task ``["eff", effect, ctx]`` (``tasks.py``).
 
 ``sector``: Popularity steps in a Sector (1.5.1; 6.1.1 Campaign), ``standing`` / ``favour`` (6.1.3 Flatter, Events),
 ``vp`` to a player's pool or a side (3.0), ``votes``: a bill's Vote adjustment (5.3; 6.1.2 Debate; only seats free to
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .components import (ADJ_MAX, ADJ_MIN, A_DIR, A_KEEP, A_OPTION, A_PARTY, A_PLAYER, A_SECTOR, A_SIGN, A_SLOT, CON,
                          LIB, POLITICIANS, SECTOR_INDEX, SUP_IDS)
-from .engine import decision, effect, task
+from .tasks import decision, effect, task
 
 
 class EffectsMixin:

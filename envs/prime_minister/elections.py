@@ -9,7 +9,7 @@ the Government MPs and the Election Marker; then the Scenarios' election victory
 from __future__ import annotations
 
 from .components import A_ELECTION, BOARD, MATS, NO, PARTY_NAMES, TOTAL_SEATS, UNC_IDS, UNC_LIST, YES
-from .engine import decision, question, task
+from .tasks import decision, question, task
 from .formulas import election_vp, election_winner, round10
 
 

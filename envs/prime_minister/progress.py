@@ -2,7 +2,7 @@
 ``selection``, ``questions``, ``event``, ``playing``, ``effects``, ``pending``), read into the task queue and written
 back from it.
 
-The rules keep a round in progress as a task queue (``engine.py``): the round's phases still to come (``turns`` queued
+The rules keep a round in progress as a task queue (``tasks.py``): the round's phases still to come (``turns`` queued
 them), in front of them what the phase under way still has to do (the Opposition's Pact questions and turns, the PM's
 Event and turn, the Challenges in order, ...), in front of that one player's turn (his menu, the hold limit), and in
 front of everything the effects of one card, action or bill still to run. A position says the same in the rulebook's

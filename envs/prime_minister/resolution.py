@@ -9,7 +9,7 @@ score or cost their owners. Scenario overrides: ``_scenario_pass`` in ``scenario
 from __future__ import annotations
 
 from .components import A_RESOLVE, BILL_DECK, BILL_IDS, BILL_LIST, BOARD, DEBATE, NO, UNC_IDS, UNC_LIST, YES
-from .engine import decision, question, task
+from .tasks import decision, question, task
 from .formulas import vote_passes
 
 

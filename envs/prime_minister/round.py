@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .components import BOARD, CAREERS
 from .data_loader import cube_income
-from .engine import task
+from .tasks import task
 
 
 class RoundMixin:

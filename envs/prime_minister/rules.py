@@ -9,12 +9,12 @@ imports the parts; no part imports it.
 
 How the engine runs -- a task queue of JSON tasks, one pending decision, yes/no questions and card effects, each
 dispatched through a registry filled by decorators (``@task``, ``@decision``, ``@question``, ``@effect``) -- is
-explained in ``engine.py``. The parts, in the rulebook's order (each module's docstring names its sections):
+explained in ``tasks.py``. The parts, in the rulebook's order (each module's docstring names its sections):
 
 * ``components.py`` -- 1.2-1.8, 2.4: component data, constants, the flat action table and ``action_name``, the
   vocabularies of the saved state (``PHASES``, ``QUESTIONS``, ``EFFECT_OPS``, ``SOURCE_KINDS``);
 * ``formulas.py`` -- the pure arithmetic with the numbered examples (1.5.2, 5.3, 8.2, 9.2, 10.0, 11.1, 11.3);
-* ``engine.py`` -- the task queue, the registries, the ``State`` interface, ``clone``;
+* ``tasks.py`` -- the task queue, the registries, the ``State`` interface, ``clone``;
 * ``board.py`` -- roles and mats, Popularity, projections, VP pools, victory, decks (1.4-1.8, 3.0-3.3, 6.2.2, 7.4,
   12.0, 13.0);
 * ``game_setup.py`` -- 2.0-2.5 setup;  ``round.py`` -- 4.0 Parliamentary Order;
@@ -62,7 +62,7 @@ from .components import (  # noqa: F401 (re-exported)
 from .effects import EffectsMixin
 from .elections import ElectionsMixin
 from .events import EventsMixin
-from .engine import TaskQueue, add_legacy_names, check_registries
+from .tasks import TaskQueue, add_legacy_names, check_registries
 from .formulas import (  # noqa: F401 (re-exported)
     bill_projection, by_election_lost, can_challenge, election_vp, election_winner, projected_seats, round10,
     seats_for_lead, vote_odds, vote_passes,
@@ -88,7 +88,7 @@ from .user_components import load as load_components
 class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, ActionsMixin, EffectsMixin,
                          ResolutionMixin, ChallengesMixin, ElectionsMixin, ScenariosMixin, BoardMixin,
                          ObservationMixin, SamplingMixin, EventsMixin, SavedStateMixin, TaskQueue, State):
-    """One game of Prime Minister in progress (the parts: this module's docstring; how it runs: ``engine.py``)."""
+    """One game of Prime Minister in progress (the parts: this module's docstring; how it runs: ``tasks.py``)."""
 
     def __init__(self, game: PrimeMinisterGame, rng):
         self.game = game

@@ -112,7 +112,7 @@ class SamplingMixin:
     def sample_hidden(self, player: int, rng: random.Random):
         if isinstance(player, bool) or not 0 <= player < self.n:
             raise ValueError(f"prime_minister: no seat {player!r} (seats 0..{self.n - 1})")
-        # the sample's RNG: seeded from rng.getrandbits(64) when the sample first draws from it (engine.py)
+        # the sample's RNG: seeded from rng.getrandbits(64) when the sample first draws from it (tasks.py)
         st = self._copy(rng.getrandbits(64), self._log_seen_by(player))
         st.unc_stack = []  # a deal's stacked Uncertainty cards are future chance: the sample draws its own
         st.supporter_reshuffle = []  # so is a position's order of the next Supporter reshuffle

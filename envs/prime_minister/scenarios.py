@@ -12,7 +12,7 @@ from __future__ import annotations
 from .components import (A_ELECTION, A_PLAY, A_SCEN, A_SLOT, BILL_DECK, BILL_INDEX, BILL_LIST, BOARD, CAREERS, CON,
                          DECKS, END_TURN, EVENT_INDEX, NO, PARTY_KEY, PARTY_NAMES, SCENARIOS, SECTOR_INDEX, SECTOR_LIST,
                          SUPPORTER_LIST, SUP_INDEX, YES)
-from .engine import decision, question, task
+from .tasks import decision, question, task
 
 
 class ScenariosMixin:

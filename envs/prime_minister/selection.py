@@ -10,7 +10,7 @@ unilateral restart with three Cross-Party Bills (PM-A16); the mutual-restart win
 from __future__ import annotations
 
 from .components import A_BILL, A_DRAW, BILL_DECK, BILL_IDS, BILL_LIST, BOARD, CON, NO, PARTY_NAMES, YES
-from .engine import decision, question, task
+from .tasks import decision, question, task
 
 
 class SelectionMixin:

@@ -10,7 +10,7 @@ and the card played is resolved as the round's Event. A single player's turn is 
 from __future__ import annotations
 
 from .components import A_OPTION, A_ORDER, A_PLAYER, EVENT_IDS, EVENT_LIST, NO, YES
-from .engine import decision, question, task
+from .tasks import decision, question, task
 from .formulas import by_election_lost, round10
 
 

@@ -53,14 +53,14 @@ def worlds(game, count: int, seed: int) -> list:
 def deal_rng(engine) -> random.Random:
     """A ``random.Random`` in the state of game 0's Mersenne Twister (the deals of its next rollout)."""
     module = type(engine).__module__
-    if module.endswith("democracy.engine"):
-        from hustings.democracy import engine_kernels as kern
+    if module.startswith("hustings.democracy.engine"):
+        from hustings.democracy.engine import kernels as kern
         index = int(engine._ints[0, kern.MT_INDEX])
-    elif module.endswith("politix.engine"):
-        from hustings.politix import engine_kernels as kern
+    elif module.startswith("hustings.politix.engine"):
+        from hustings.politix.engine import kernels as kern
         index = int(engine._big[0, kern.MTI])
     else:
-        from hustings.politrickers import engine_kernels as kern
+        from hustings.politrickers.engine import kernels as kern
         index = int(engine._big[0, kern.MTI])
     rng = random.Random()
     rng.setstate((3, tuple(engine._mt[0].tolist()) + (index,), None))
@@ -389,7 +389,7 @@ def test_search_with_compiled_heuristic_rollouts_plays_the_python_moves(players)
 def test_compiled_rollouts_are_not_weaker_at_equal_iterations(name):
     """A duplicate match at equal iterations, compiled against Python rollouts: the compiled side wins at least
     its share less a margin (the same search, the same distribution of playouts; only the random streams differ)."""
-    from hustings.training.evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     specs = [f"ismcts:iters=60,rollout=random,backend={b}" for b in ("compiled", "python")] * 2
     res = tournament(name, specs, games=96, num_players=4, seed=3, workers=1, progress=False)

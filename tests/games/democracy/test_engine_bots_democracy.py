@@ -1,4 +1,4 @@
-"""Democracy's compiled scripted bots (``engine_bots.py``) against the Python bots (``bots.py``), move for move.
+"""Democracy's compiled scripted bots (``engine/bots.py``) against the Python bots (``bots.py``), move for move.
 
 Tables of the compiled engine are played to the end with a scripted bot at every seat (heuristic and random mixed,
 each seat's kind drawn per table); beside each table a rules state plays the same moves, with the Python bot of that
@@ -15,7 +15,7 @@ from hustings.core.bots import RandomBot  # noqa: E402
 from hustings.democracy import DemocracyGame  # noqa: E402
 from hustings.democracy.bots import HeuristicBot  # noqa: E402
 from hustings.democracy.engine import BatchEngine  # noqa: E402
-from hustings.democracy.engine_bots import NAMES, BatchBots  # noqa: E402
+from hustings.democracy.engine import NAMES, BatchBots  # noqa: E402
 
 PYTHON = {"random": RandomBot, "heuristic": HeuristicBot}
 

@@ -17,76 +17,13 @@ pytest.importorskip("numba")
 
 from hustings.democracy import DemocracyGame  # noqa: E402
 from hustings.democracy.engine import BatchEngine  # noqa: E402
+from hustings.engine.parity import play_both  # noqa: E402
 from hustings.democracy.positions import to_position  # noqa: E402
 from hustings.errors import ConfigError, IllegalActionError  # noqa: E402
 from test_positions_democracy import worked_example  # noqa: E402
 
 SIZES = (2, 3, 4, 5, 6)
 GAMES_PER_SIZE = {2: 2000, 3: 1000, 4: 1000, 5: 1000, 6: 1000}  # the default run; the slow sweep: 20,000 each
-
-
-def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per row of ``mask`` (0 where no action is legal)."""
-    keys = rng.random(mask.shape)
-    keys[mask == 0] = -1.0
-    return keys.argmax(axis=1).astype(np.int64)
-
-
-def play_both(engine: BatchEngine, states: list, rng: np.random.Generator, every: int = 5,
-              stop_after: int | None = None) -> int:
-    """Play ``states`` and the engine's games (``engine`` game k = ``states[k]``) with the same random actions,
-    comparing at every decision; stop when every game is over (or after ``stop_after`` decisions). Returns the number
-    of decisions compared.
-
-    At every decision the rules side's mask is read off its mover's observation (whose first block is the hand, as
-    ``DemocracyState.legal_mask`` reads it; a per-game call would cost more than the game); every ``every``
-    decisions ``legal_mask`` itself is called, with every seat's observation and the global observation."""
-    size, game = engine.num_envs, engine.game
-    n, k49 = game.num_players, game.num_actions
-    mask = np.zeros((size, k49), dtype=np.int8)
-    obs = np.zeros((size, game.observation_size), dtype=np.float32)
-    want_obs = np.zeros_like(obs)
-    seat_obs = np.zeros_like(obs)
-    world = np.zeros((size, game.world_size), dtype=np.float32)
-    live = [k for k in range(size) if not states[k].is_terminal()]
-    decisions, step = 0, 0
-    while True:
-        players = np.full(size, -1, dtype=np.int32)
-        players[live] = [states[k].current_player() for k in live]
-        np.testing.assert_array_equal(engine.player, players, err_msg=f"the mover differs at step {step}")
-        engine.legal_mask(mask)
-        engine.observe(obs)
-        want_obs[:] = 0
-        for k in live:
-            states[k].observation(players[k], out=want_obs[k])
-        assert np.array_equal(obs, want_obs), f"observations differ at step {step}: games " \
-                                              f"{np.flatnonzero((obs != want_obs).any(axis=1)).tolist()}"
-        assert np.array_equal(mask, (want_obs[:, :k49] > 0).view(np.int8)), f"legal masks differ at step {step}"
-        over = players < 0
-        assert not mask[over].any() and not obs[over].any()
-        if step % every == 0 or not live:
-            engine.global_observation(world)
-            checked = live if live else range(size)
-            for k in checked:
-                assert np.array_equal(world[k], states[k].global_observation()), f"game {k}'s world, step {step}"
-                if players[k] >= 0:
-                    assert np.array_equal(mask[k], states[k].legal_mask()) and \
-                        np.array_equal(obs[k], states[k].observation(players[k])), f"game {k}, step {step}"
-            for seat in range(n):
-                engine.observe_seat(np.full(size, seat), seat_obs)
-                for k in checked:
-                    assert np.array_equal(seat_obs[k], states[k].observation(seat)), f"game {k} seat {seat}"
-        if not live or (stop_after is not None and decisions >= stop_after):
-            break
-        actions = random_actions(mask, rng)
-        engine.apply(actions)
-        for k in live:
-            states[k].apply_unchecked(int(actions[k]))
-        decisions += len(live)
-        live = [k for k in live if not states[k].is_terminal()]
-        step += 1
-    compare_results(engine, states)
-    return decisions
 
 
 def compare_results(engine: BatchEngine, states: list) -> None:
@@ -144,7 +81,7 @@ def test_reset_of_some_games_leaves_the_others_alone():
     game = DemocracyGame(3)
     engine, states = from_seeds(game, range(6))
     rng = np.random.default_rng(0)
-    play_both(engine, states, rng, stop_after=40)
+    play_both(engine, states, rng, max_decisions=40)
     engine.reset(np.array([100, 101]), envs=np.array([4, 1]))
     states[4], states[1] = game.new_initial_state(seed=100), game.new_initial_state(seed=101)
     play_both(engine, states, rng)
@@ -201,7 +138,7 @@ def test_to_state_mid_game_plays_on_as_the_same_game(n):
     engine, states = from_seeds(game, range(40))
     rng = np.random.default_rng(n)
     for stop in (7, 29, 150):
-        play_both(engine, states, rng, stop_after=stop * 40)
+        play_both(engine, states, rng, max_decisions=stop * 40)
         for k, st in enumerate(states):
             copy = engine.to_state(k)
             assert copy.to_json() == st.to_json(), k  # every field, the RNG included
@@ -250,8 +187,9 @@ def test_finished_games_round_trip():
 
 
 def test_the_shared_comparison_harness_agrees():
-    """``hustings.vector.compare_with_rules`` (which also loads ``to_state`` back with ``from_state`` mid-game)."""
-    from hustings.vector import compare_with_rules, engine_class
+    """``hustings.engine.parity.compare_with_rules`` (which also loads ``to_state`` back with ``from_state`` mid-game)."""
+    from hustings.engine.parity import compare_with_rules
+    from hustings.vector import engine_class
 
     assert engine_class("democracy", "compiled") is BatchEngine
     for n in SIZES:

@@ -1,4 +1,4 @@
-"""Politix's compiled scripted bots (``engine_bots.py``) against the Python bots (``bots.py``), move for move.
+"""Politix's compiled scripted bots (``engine/bots.py``) against the Python bots (``bots.py``), move for move.
 
 Tables of the compiled engine are played to the end with a scripted bot at every seat (heuristic and random mixed,
 each seat's kind drawn per table); beside each table a rules state plays the same moves, with the Python bot of that
@@ -15,7 +15,7 @@ from hustings.core.bots import RandomBot  # noqa: E402
 from hustings.politix.rules import PolitixGame  # noqa: E402
 from hustings.politix.bots import HeuristicBot  # noqa: E402
 from hustings.politix.engine import BatchEngine  # noqa: E402
-from hustings.politix.engine_bots import NAMES, BatchBots  # noqa: E402
+from hustings.politix.engine import NAMES, BatchBots  # noqa: E402
 
 PYTHON = {"random": RandomBot, "heuristic": HeuristicBot}
 

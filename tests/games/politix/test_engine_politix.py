@@ -19,62 +19,11 @@ pytest.importorskip("numba")
 from hustings.errors import ConfigError, StateFormatError  # noqa: E402
 from hustings.politix import PolitixGame, components  # noqa: E402
 from hustings.politix.engine import BatchEngine  # noqa: E402
+from hustings.engine.parity import play_both  # noqa: E402
 from helpers import ROOT  # noqa: E402
 
 SIZES = [(2, {}), (3, {}), (4, {}), (5, {}), (6, {}), (6, {"teams_3v3": True})]
 GAMES_PER_SIZE = 40  # about 8,000 decisions per size in the default run; the slow sweep: 10,000 games per size
-
-
-def first_bad(a: np.ndarray, b: np.ndarray) -> int:
-    """The first game (row) where two batches differ."""
-    return int(np.flatnonzero((a != b).reshape(len(a), -1).any(axis=1))[0])
-
-
-def play_both(engine: BatchEngine, states: list, rng: random.Random, every: int = 7, max_steps=None) -> int:
-    """Play every game of ``engine`` and its twin rules state in ``states`` on with the same random legal moves, to
-    the end (or ``max_steps`` batch steps), comparing them all the way; returns the decisions compared."""
-    game, n, N = engine.game, engine.num_players, engine.num_envs
-    mask = np.zeros((N, game.num_actions), np.int8)
-    obs = np.zeros((N, game.observation_size), np.float32)
-    seat_obs = np.zeros_like(obs)
-    world = np.zeros((N, game.world_size), np.float32)
-    want_mask, want_obs = np.zeros_like(mask), np.zeros_like(obs)
-    actions = np.zeros(N, np.int64)
-    decisions = step = 0
-    while max_steps is None or step < max_steps:
-        engine.legal_mask(mask)
-        engine.observe(obs)
-        players = np.array([st.current_player() for st in states], dtype=np.int32)
-        want_obs[:] = 0
-        for k, st in enumerate(states):
-            want_mask[k] = st.legal_mask()
-            if players[k] >= 0:
-                st.observation(players[k], out=want_obs[k])
-        where = f"decision {step}"
-        assert np.array_equal(engine.player, players), f"game {first_bad(engine.player, players)}, {where}: player"
-        assert np.array_equal(mask, want_mask), f"game {first_bad(mask, want_mask)}, {where}: legal mask"
-        assert np.array_equal(obs, want_obs), f"game {first_bad(obs, want_obs)}, {where}: observation"
-        live = np.flatnonzero(players >= 0)
-        if step % every == 0 or not len(live):
-            for seat in range(n):
-                engine.observe_seat(np.full(N, seat), seat_obs)
-                want = np.stack([st.observation(seat) for st in states])
-                assert np.array_equal(seat_obs, want), f"game {first_bad(seat_obs, want)}, {where}: seat {seat}"
-            engine.global_observation(world)
-            want = np.stack([st.global_observation() for st in states])
-            assert np.array_equal(world, want), f"game {first_bad(world, want)}, {where}: global observation"
-            want = np.array([st.scores() for st in states], dtype=np.float64)
-            assert np.array_equal(engine.scores, want), f"game {first_bad(engine.scores, want)}, {where}: scores"
-        if not len(live):
-            break
-        for k in live:
-            actions[k] = rng.choice(np.flatnonzero(mask[k]).tolist())
-            states[k].apply_unchecked(int(actions[k]))
-        engine.apply(actions)
-        decisions += len(live)
-        step += 1
-    compare_results(engine, states)
-    return decisions
 
 
 def compare_results(engine: BatchEngine, states: list) -> None:
@@ -228,8 +177,9 @@ def test_engine_games_handed_to_python_mid_game_play_on_identically(n, options):
 
 
 def test_the_shared_comparison_harness_agrees():
-    """``hustings.vector.compare_with_rules`` (which also loads ``to_state`` back with ``from_state`` mid-game)."""
-    from hustings.vector import compare_with_rules, engine_class
+    """``hustings.engine.parity.compare_with_rules`` (which also loads ``to_state`` back with ``from_state`` mid-game)."""
+    from hustings.engine.parity import compare_with_rules
+    from hustings.vector import engine_class
 
     assert engine_class("politix", "compiled") is BatchEngine
     for n, options in SIZES:

@@ -16,6 +16,7 @@ pytest.importorskip("numba")
 
 from hustings.politrickers import PolitrickersGame, card_name  # noqa: E402
 from hustings.politrickers.engine import BatchEngine  # noqa: E402
+from hustings.engine.parity import play_both  # noqa: E402
 from helpers import ROOT  # noqa: E402
 
 SIZES = (3, 4, 5)
@@ -26,63 +27,6 @@ def rules_md_positions() -> list[dict]:
     text = open(os.path.join(ROOT, "envs", "politrickers", "RULES.md"), encoding="utf-8").read()
     section = text.split("## Positions", 1)[1].split("\n## ", 1)[0]
     return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", section, re.S)]
-
-
-def first_bad(a: np.ndarray, b: np.ndarray) -> int:
-    """The first game (row) where two batches differ."""
-    return int(np.flatnonzero((a != b).reshape(len(a), -1).any(axis=1))[0])
-
-
-def play_both(engine: BatchEngine, states: list, rng: random.Random, every: int = 7, max_decisions=None) -> int:
-    """Play every game of ``engine`` and its twin rules state in ``states`` on with the same random legal moves, to
-    the end (or ``max_decisions`` batch steps), comparing them all the way; returns the decisions compared."""
-    game, n, N = engine.game, engine.num_players, engine.num_envs
-    mask = np.zeros((N, game.num_actions), np.int8)
-    obs = np.zeros((N, game.observation_size), np.float32)
-    seat_obs = np.zeros_like(obs)
-    world = np.zeros((N, game.world_size), np.float32)
-    want_mask, want_obs = np.zeros_like(mask), np.zeros_like(obs)
-    actions = np.zeros(N, np.int64)
-    decisions = step = 0
-    while max_decisions is None or step < max_decisions:
-        engine.legal_mask(mask)
-        engine.observe(obs)
-        players = np.array([st.current_player() for st in states], dtype=np.int32)
-        for k, st in enumerate(states):
-            want_mask[k] = st.legal_mask()
-            if players[k] >= 0:
-                st.observation(players[k], out=want_obs[k])
-            else:
-                want_obs[k] = 0
-        where = f"decision {step}"
-        assert np.array_equal(engine.player, players), f"game {first_bad(engine.player, players)}, {where}: player"
-        assert np.array_equal(mask, want_mask), f"game {first_bad(mask, want_mask)}, {where}: legal mask"
-        assert np.array_equal(obs, want_obs), f"game {first_bad(obs, want_obs)}, {where}: observation"
-        if step % every == 0:
-            for seat in range(n):
-                engine.observe_seat(np.full(N, seat), seat_obs)
-                want = np.stack([st.observation(seat) for st in states])
-                assert np.array_equal(seat_obs, want), f"game {first_bad(seat_obs, want)}, {where}: seat {seat}"
-            engine.global_observation(world)
-            want = np.stack([st.global_observation() for st in states])
-            assert np.array_equal(world, want), f"game {first_bad(world, want)}, {where}: global observation"
-        live = np.flatnonzero(players >= 0)
-        if not len(live):
-            break
-        for k in live:
-            actions[k] = rng.choice(np.flatnonzero(mask[k]).tolist())
-            states[k].apply_action(int(actions[k]))
-        engine.apply(actions)
-        decisions += len(live)
-        step += 1
-    for k, st in enumerate(states):
-        assert engine.terminated[k] == st.is_terminal() and engine.truncated[k] == st.truncated, f"game {k}: ended"
-        assert engine.scores[k].tolist() == st.scores(), f"game {k}: scores"
-        if st.is_terminal():
-            assert engine.returns[k].tolist() == st.returns(), f"game {k}: returns"
-            assert np.flatnonzero(engine.winners[k]).tolist() == st.winners(), f"game {k}: winners"
-        assert engine.to_state(k).to_json() == st.to_json(), f"game {k}: the state"
-    return decisions
 
 
 def seeded_games(n: int, count: int, first_seed: int, seed: int) -> int:

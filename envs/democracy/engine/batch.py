@@ -1,7 +1,7 @@
 """Democracy's compiled batched engine: N games of one configuration in arrays, stepped by numba kernels.
 
 :class:`BatchEngine` implements the batched engine interface of :class:`hustings.core.batch.PythonBatchEngine`
-over arrays; the transitions are the kernels of :mod:`.engine_kernels`. It is move for move the rules module
+over arrays; the transitions are the kernels of :mod:`.kernels`. It is move for move the rules module
 (``rules.py``): the same mover, legal actions, observations (bit for bit, the world vector of ``observe.py``),
 scores and winners, and the same deals, because each game keeps the Mersenne Twister state of the rules state's
 ``random.Random`` and draws from it exactly as CPython does. :meth:`BatchEngine.to_state` and
@@ -16,11 +16,11 @@ import sys
 
 import numpy as np
 
-from ..errors import ConfigError, IllegalActionError
-from . import engine_kernels as kern
-from .bots import FIGHT_THRESHOLD, HeuristicBot
-from .cards import NUM_KINDS
-from .rules import DemocracyGame, DemocracyState
+from ...errors import ConfigError, IllegalActionError
+from . import kernels as kern
+from ..bots import FIGHT_THRESHOLD, HeuristicBot
+from ..cards import NUM_KINDS
+from ..rules import DemocracyGame, DemocracyState
 
 _ENTRY_KERNELS = (kern.reset_games, kern.apply_actions, kern.legal_masks, kern.observe_seats, kern.global_worlds,
                   kern.sync_game, kern.random_actions)

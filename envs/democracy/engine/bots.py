@@ -22,11 +22,11 @@ This module needs numba (the kernels are cached on disk after the first compile)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from ..core.batch_bots import BatchBots as CoreBatchBots
-from .cards import FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, SIX, WINNING_POINTS
-from .bots import FIGHT_THRESHOLD
+from ...engine import rng
+from ...engine.jit import njit
+from ...engine.bots import BatchBots as CoreBatchBots
+from ..cards import FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, SIX, WINNING_POINTS
+from ..bots import FIGHT_THRESHOLD
 
 #: The compiled bots, by the names ``bots.BOTS`` gives the Python ones; a kind is an index into this tuple.
 NAMES = ("random", "heuristic")
@@ -36,84 +36,6 @@ RANDOM, HEURISTIC = range(2)
 L_HAND, L_CAPTURED, L_POINTS, L_UPCARD, L_DISCARD = range(5)
 _BLOCKS = ("hand", "captured", "points", "upcard", "discard")
 _CARD_POINTS = np.array(POINTS, dtype=np.float64)
-_MASK32 = 0xFFFFFFFF
-
-
-# --- the Mersenne Twister, as CPython's random.Random ------------------------------------------------------------
-# Kept here rather than shared with the engine: numba's on-disk cache does not notice a change in a function that
-# another file compiles in.
-@njit(cache=True)
-def _seed_one(mt, mti, k, s, seed):
-    """``random.Random(seed)`` for the bot of game ``k``, seat ``s``: ``init_by_array`` over abs(seed)'s words."""
-    a = abs(seed)
-    key0, key1 = a & _MASK32, a >> 32
-    key_len = 1 if key1 == 0 else 2
-    m = mt[k, s]
-    m[0] = 19650218
-    for j in range(1, 624):
-        prev = np.int64(m[j - 1])
-        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & _MASK32
-    i, j = 1, 0
-    for _ in range(max(624, key_len)):
-        prev = np.int64(m[i - 1])
-        kj = key0 if j == 0 else key1
-        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + kj + j) & _MASK32
-        i += 1
-        j += 1
-        if i >= 624:
-            m[0] = m[623]
-            i = 1
-        if j >= key_len:
-            j = 0
-    for _ in range(623):
-        prev = np.int64(m[i - 1])
-        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK32
-        i += 1
-        if i >= 624:
-            m[0] = m[623]
-            i = 1
-    m[0] = 0x80000000
-    mti[k, s] = 624
-
-
-@njit(cache=True)
-def seed_bots(mt, mti, envs, seats, seeds):
-    """Seed the bot of (``envs[i]``, ``seats[i]``) with ``seeds[i]`` for every ``i``."""
-    for i in range(envs.shape[0]):
-        _seed_one(mt, mti, envs[i], seats[i], seeds[i])
-
-
-@njit(cache=True, inline="always")
-def _genrand(mt, mti, k, s):
-    """The next 32-bit output of the generator of game ``k``, seat ``s`` (genrand_uint32)."""
-    if mti[k, s] >= 624:
-        m = mt[k, s]
-        for i in range(624):
-            y = (np.int64(m[i]) & 0x80000000) | (np.int64(m[(i + 1) % 624]) & 0x7FFFFFFF)
-            v = np.int64(m[(i + 397) % 624]) ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            m[i] = v
-        mti[k, s] = 0
-    y = np.int64(mt[k, s, mti[k, s]])
-    mti[k, s] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y & _MASK32
-
-
-@njit(cache=True, inline="always")
-def _randbelow(mt, mti, k, s, n):
-    """``rng.randrange(n)``: getrandbits(n.bit_length()) until it is below ``n``."""
-    bits = 0
-    while (n >> bits) > 0:
-        bits += 1
-    r = _genrand(mt, mti, k, s) >> (32 - bits)
-    while r >= n:
-        r = _genrand(mt, mti, k, s) >> (32 - bits)
-    return r
 
 
 # --- the bots ------------------------------------------------------------------------------------------------------
@@ -143,41 +65,30 @@ def _sure_winner(strength, live):
 
 
 @njit(cache=True, inline="always")
-def _heuristic(obs, k, lay, n, jokers, value, unseen, live):
-    """``HeuristicBot.act`` from game ``k``'s mover's observation row (``engine_kernels._heuristic_move`` is the
-    same bot over the engine's arrays, for search rollouts: keep the two in step)."""
-    hand = lay[L_HAND]
+def heuristic_card(hand, upcard, top, public, n, jokers, fight, value, unseen, live):
+    """``HeuristicBot.act``, the one compiled body: the bots (from a mover's observation, :func:`_heuristic`) and
+    the search's heuristic rollouts (from the engine's arrays, ``kernels._heuristic_move``) both call it.
+
+    What the bot reads: ``hand`` (the mover's count of each card), ``upcard``, ``top`` (per suit, the most points any
+    seat has in it), ``public`` (per card, how many are in won piles and the discards), the table size ``n``, the
+    deck's ``jokers`` and the ``fight`` threshold; ``value``, ``unseen`` and ``live`` are scratch rows."""
     count = 0
     only = -1
     for c in range(NUM_KINDS):
-        if obs[k, hand + c] > 0:
+        if hand[c] > 0:
             count += 1
             only = c
     if count == 1:
         return only
-    upcard = 0
-    for c in range(NUM_KINDS):
-        if obs[k, lay[L_UPCARD] + c] > 0:
-            upcard = c
-    # clinched suits: someone has 13+ points in them (points are stored / 25)
-    for s in range(4):
-        top = 0
-        for p in range(n):
-            pts = np.int64(obs[k, lay[L_POINTS] + p * 4 + s] * np.float32(25.0) + np.float32(0.5))
-            top = max(top, pts)
-        clinched = top >= WINNING_POINTS
+    for s in range(4):  # clinched suits: someone has 13+ points in them
+        clinched = top[s] >= WINNING_POINTS
         for c in range(12 * s, 12 * s + 12):
             value[c] = 0.0 if clinched else _CARD_POINTS[c]
     value[JOKER] = 0.0
-    # unseen cards: not in my hand, any won pile, the discards, not the upcard
-    total = 0.0
+    total = 0.0  # unseen cards: not in my hand, any won pile, the discards, not the upcard
     suited = 0
     for c in range(NUM_KINDS):
-        seen = obs[k, hand + c] + obs[k, lay[L_DISCARD] + c]
-        for p in range(n):
-            seen += obs[k, lay[L_CAPTURED] + p * NUM_KINDS + c]
-        if c == upcard:
-            seen += 1
+        seen = public[c] + hand[c] + (1 if c == upcard else 0)
         unseen[c] = seen < (jokers if c == JOKER else 1)
         if unseen[c]:
             total += value[c]
@@ -186,9 +97,8 @@ def _heuristic(obs, k, lay, n, jokers, value, unseen, live):
     avg = total / suited if suited else 0.0
     trick_value = value[upcard] + (n - 1) * avg
 
-    if trick_value >= FIGHT_THRESHOLD and upcard != JOKER:
-        trump = upcard // 12
-        lo = trump * 12
+    if trick_value >= fight and upcard != JOKER:
+        lo = (upcard // 12) * 12
         for s in range(12):
             live[s] = unseen[lo + s]
         best, best_key = -1, 0.0
@@ -196,7 +106,7 @@ def _heuristic(obs, k, lay, n, jokers, value, unseen, live):
         my_trumps = False
         strong = -1
         for c in range(lo, lo + 12):
-            if obs[k, hand + c] > 0:
+            if hand[c] > 0:
                 my_trumps = True
                 if c - lo == SIX:
                     has_six = True
@@ -208,21 +118,44 @@ def _heuristic(obs, k, lay, n, jokers, value, unseen, live):
                         best, best_key = c, key
         if best >= 0:
             return best
-        if has_six and live[FIVE] and trick_value >= FIGHT_THRESHOLD + 2:
+        if has_six and live[FIVE] and trick_value >= fight + 2:
             return lo + SIX
         if strong >= 0:
             return strong
-        if obs[k, hand + JOKER] > 0 and trick_value >= FIGHT_THRESHOLD + 1 and not my_trumps:
+        if hand[JOKER] > 0 and trick_value >= fight + 1 and not my_trumps:
             return JOKER
-    elif trick_value >= FIGHT_THRESHOLD and obs[k, hand + JOKER] > 0:
+    elif trick_value >= fight and hand[JOKER] > 0:
         return JOKER
     best, best_key = -1, 0.0
     for c in range(NUM_KINDS):
-        if obs[k, hand + c] > 0:
+        if hand[c] > 0:
             key = _keep_value(c, value, unseen)
             if best < 0 or key < best_key:
                 best, best_key = c, key
     return best
+
+
+@njit(cache=True, inline="always")
+def _heuristic(obs, k, lay, n, jokers, value, unseen, live, top, public):
+    """``HeuristicBot.act`` from game ``k``'s mover's observation row: what :func:`heuristic_card` reads, decoded
+    (``top`` and ``public`` are scratch rows)."""
+    hand = lay[L_HAND]
+    upcard = 0
+    for c in range(NUM_KINDS):
+        if obs[k, lay[L_UPCARD] + c] > 0:
+            upcard = c
+    for s in range(4):  # points are stored / 25
+        top[s] = 0
+        for p in range(n):
+            pts = np.int64(obs[k, lay[L_POINTS] + p * 4 + s] * np.float32(25.0) + np.float32(0.5))
+            top[s] = max(top[s], pts)
+    for c in range(NUM_KINDS):
+        seen = obs[k, lay[L_DISCARD] + c]
+        for p in range(n):
+            seen += obs[k, lay[L_CAPTURED] + p * NUM_KINDS + c]
+        public[c] = seen
+    return heuristic_card(obs[k, hand:hand + NUM_KINDS], upcard, top, public, n, jokers, FIGHT_THRESHOLD, value,
+                          unseen, live)
 
 
 @njit(cache=True)
@@ -230,9 +163,12 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, jokers, out):
     """``out[k]`` = the move of the scripted bot of kind ``kinds[k]`` (an index into ``NAMES``) for game ``k``'s mover
     (seat ``player[k]``), from its observation ``obs[k]`` and legal mask ``mask[k]``; games with ``kinds[k] < 0``
     are left alone."""
+    seats = mt.shape[0] // kinds.shape[0]  # the bots' generators: row k * seats + seat
     value = np.zeros(NUM_KINDS, dtype=np.float64)
     unseen = np.zeros(NUM_KINDS, dtype=np.bool_)
     live = np.zeros(12, dtype=np.bool_)
+    top = np.zeros(4, dtype=np.int64)
+    public = np.zeros(NUM_KINDS, dtype=np.float32)
     for k in range(kinds.shape[0]):
         kind = kinds[k]
         if kind < 0:
@@ -241,7 +177,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, jokers, out):
             legal = 0
             for a in range(mask.shape[1]):
                 legal += mask[k, a] != 0
-            r = _randbelow(mt, mti, k, player[k], legal)
+            r = rng.below(mt, mti, k * seats + player[k], 0, legal)
             for a in range(mask.shape[1]):
                 if mask[k, a] != 0:
                     if r == 0:
@@ -249,16 +185,15 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, jokers, out):
                         break
                     r -= 1
         else:
-            out[k] = _heuristic(obs, k, lay, n, jokers, value, unseen, live)
+            out[k] = _heuristic(obs, k, lay, n, jokers, value, unseen, live, top, public)
 
 
 class BatchBots(CoreBatchBots):
     """Democracy's scripted bots (:data:`NAMES`) over the N games of a batched engine (see
-    :class:`hustings.core.batch_bots.BatchBots`)."""
+    :class:`hustings.engine.bots.BatchBots`)."""
 
     names = NAMES
     blocks = _BLOCKS
-    seed_kernel = seed_bots
 
     def __init__(self, game, num_envs: int):
         super().__init__(game, num_envs)
@@ -266,5 +201,5 @@ class BatchBots(CoreBatchBots):
 
     def act(self, kinds: np.ndarray, player: np.ndarray, obs: np.ndarray, mask: np.ndarray,
             out: np.ndarray) -> None:
-        """:meth:`hustings.core.batch_bots.BatchBots.act`."""
+        """:meth:`hustings.engine.bots.BatchBots.act`."""
         act_bots(kinds, player, obs, mask, self._mt, self._mti, self._lay, self.num_players, self._jokers, out)

@@ -1,4 +1,4 @@
-"""Democracy's compiled kernels (numba): the batched engine's transitions over arrays (``engine.py`` holds the class).
+"""Democracy's compiled kernels (numba): the batched engine's transitions over arrays (``batch.py`` holds the class).
 
 Each kernel steps every game of a batch, or one game ``i``, in place. The arrays and what they hold:
 
@@ -22,10 +22,12 @@ even where the call sits in a branch not taken.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .cards import FIVE, JOKER, NUM_KINDS, POINTS, SIX, TRIBES_TO_WIN, WINNING_POINTS
+from ...engine import rng
+from ...engine.jit import njit
+from .bots import heuristic_card
+from ..cards import FIVE, JOKER, NUM_KINDS, POINTS, SIX, TRIBES_TO_WIN, WINNING_POINTS
 
 # columns of ``ints``
 ISLAND, DAY, TRICK, DEALER, TURN, STUB_LEN, NUM_DISCARDS, LAST_WINNER, HAS_LAST, FINISHED, TRUNCATED, VERSION, \
@@ -41,56 +43,6 @@ MAX_CARDS = 50  # the largest deck (4 players): the size of the stub and discard
 
 K = NUM_KINDS
 CARD_POINTS = np.array(POINTS, dtype=np.int32)
-MASK32 = 0xFFFFFFFF
-
-
-# --- the Mersenne Twister, as CPython's _randommodule.c ------------------------------------------------------------
-# Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
-# function that another file compiles in, so a shared generator could silently run stale in a cached engine.
-@njit(cache=True, inline="always")
-def seed_mt(mt, ints, i, seed):
-    """``random.Random(seed)``: ``init_by_array`` over the 32-bit words of ``abs(seed)``."""
-    s = abs(seed)
-    _seed_words(mt, ints, i, s & MASK32, s >> 32)
-
-
-@njit(cache=True, inline="always")
-def _twist(mt, i):
-    """Regenerate game ``i``'s 624 words (``genrand_uint32``'s refill), in place and in order as CPython does."""
-    for k in range(624):
-        y = (np.int64(mt[i, k]) & 0x80000000) | (np.int64(mt[i, (k + 1) % 624]) & 0x7FFFFFFF)
-        v = np.int64(mt[i, (k + 397) % 624]) ^ (y >> 1)
-        if y & 1:
-            v ^= 0x9908B0DF
-        mt[i, k] = v
-
-
-@njit(cache=True, inline="always")
-def genrand(mt, ints, i):
-    """The next 32-bit output of game ``i``'s generator."""
-    pos = ints[i, MT_INDEX]
-    if pos >= 624:
-        _twist(mt, i)
-        pos = 0
-    y = np.int64(mt[i, pos])
-    ints[i, MT_INDEX] = pos + 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
-
-
-@njit(cache=True, inline="always")
-def randbelow(mt, ints, i, n):
-    """``rng._randbelow(n)`` (``randrange(n)``): ``getrandbits(n.bit_length())`` until it is below ``n``."""
-    k = 0
-    while (n >> k) > 0:
-        k += 1
-    r = genrand(mt, ints, i) >> (32 - k)
-    while r >= n:
-        r = genrand(mt, ints, i) >> (32 - k)
-    return r
 
 
 # --- the world vector (observe.WorldMixin) --------------------------------------------------------------------------
@@ -167,7 +119,7 @@ def deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub):
     for c in range(size):
         cards[c] = min(c, JOKER)
     for a in range(size - 1, 0, -1):  # random.shuffle
-        b = randbelow(mt, ints, i, a + 1)
+        b = rng.below(mt, ints, i, MT_INDEX, a + 1)
         cards[a], cards[b] = cards[b], cards[a]
     ints[i, DAY] = 0
     captured[i] = 0
@@ -185,7 +137,7 @@ def deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub):
 @njit(cache=True, inline="always")
 def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, pool, stub, winners):
     """``game.new_initial_state(seed=seed)`` as game ``i``."""
-    seed_mt(mt, ints, i, seed)
+    rng.seed(mt, ints, i, MT_INDEX, seed)
     ints[i, ISLAND] = 0
     ints[i, FINISHED] = 0
     ints[i, TRUNCATED] = 0
@@ -193,7 +145,7 @@ def new_game(i, seed, cfg, mt, ints, hands, captured, points, tribes, plays, poo
     ints[i, STARTED] = 1
     tribes[i] = 0
     winners[i] = False
-    ints[i, DEALER] = randbelow(mt, ints, i, cfg[C_N])
+    ints[i, DEALER] = rng.below(mt, ints, i, MT_INDEX, cfg[C_N])
     deal_island(i, cfg, mt, ints, hands, captured, points, plays, pool, stub)
 
 
@@ -462,11 +414,7 @@ def random_actions(player, hands, key, out):
         for c in range(K):
             if hands[i, p, c] > 0:
                 held += 1
-        key[0] += np.uint64(0x9E3779B97F4A7C15)
-        z = key[0]
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        z = z ^ (z >> np.uint64(31))
+        z = rng.splitmix_next(key)
         pick = np.int64((z >> np.uint64(11)) % np.uint64(held))
         for c in range(K):
             if hands[i, p, c] > 0:
@@ -481,47 +429,6 @@ def random_actions(player, hands, key, out):
 # ``n`` commitments, the day's pool and the stub.
 R_ISLAND, R_DAY, R_TRICK, R_DEALER, R_TURN, R_VERSION, R_POOL_LEN, R_STUB_LEN = range(8)
 R_HEAD = 8
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True, inline="always")
-def _splitmix(z):
-    """The output of the splitmix64 stream at counter ``z`` (the caller advances ``z`` by :data:`GOLDEN`)."""
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def _seed_words(mt, ints, i, lo, hi):
-    """Game ``i``'s Mersenne Twister as ``random.Random(seed)`` for ``0 <= seed < 2**64``, given as its low and high
-    32-bit words: ``init_by_array`` over one word, or two when ``hi`` is not 0."""
-    key_len = 1 if hi == 0 else 2
-    m = mt[i]
-    m[0] = 19650218
-    for j in range(1, 624):
-        prev = np.int64(m[j - 1])
-        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & MASK32
-    a, b = 1, 0
-    for _ in range(624):
-        prev = np.int64(m[a - 1])
-        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1664525)) + (lo if b == 0 else hi) + b) & MASK32
-        a += 1
-        b += 1
-        if a >= 624:
-            m[0] = m[623]
-            a = 1
-        if b >= key_len:
-            b = 0
-    for _ in range(623):
-        prev = np.int64(m[a - 1])
-        m[a] = ((np.int64(m[a]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - a) & MASK32
-        a += 1
-        if a >= 624:
-            m[0] = m[623]
-            a = 1
-    m[0] = 0x80000000
-    ints[i, MT_INDEX] = 624
 
 
 @njit(cache=True)
@@ -529,7 +436,7 @@ def seed_rollouts(seed_words, mt, ints):
     """Seed every game's Mersenne Twister as ``random.Random(seed)`` (``seed_words``: ``[low 32 bits, high 32
     bits]`` of a seed below 2**64), for the deals of rollouts."""
     for i in range(mt.shape[0]):
-        _seed_words(mt, ints, i, seed_words[0], seed_words[1])
+        rng.seed_words(mt, ints, i, MT_INDEX, seed_words[0], seed_words[1])
 
 
 @njit(cache=True, inline="always")
@@ -597,8 +504,8 @@ def rollout_game(i, head, world, max_steps, stop_version, key, record, cfg, mt, 
         p = player[i]
         if p < 0:
             break
-        z += GOLDEN
-        pick = np.int64(((_splitmix(z) >> np.uint64(32)) * np.uint64(held[p])) >> np.uint64(32))
+        z += rng.GOLDEN
+        pick = np.int64(((rng.splitmix(z) >> np.uint64(32)) * np.uint64(held[p])) >> np.uint64(32))
         m = bits[p]
         for _ in range(pick):  # the pick-th card held, in id order
             m &= m - 1
@@ -632,105 +539,17 @@ def rollout_game(i, head, world, max_steps, stop_version, key, record, cfg, mt, 
 
 
 # --- heuristic rollouts -----------------------------------------------------------------------------------------
-# ``bots.HeuristicBot`` over the engine's arrays. ``engine_bots._heuristic`` is the same bot over a seat's
-# observation row; it is ported here rather than called, since numba's on-disk cache would not notice a change in a
-# function that another file compiles in. Keep the three in step (tests play both compiled ones against the Python
-# bot move for move).
 @njit(cache=True, inline="always")
-def _keep_value(card, value, unseen):
-    """``HeuristicBot._keep_value``."""
-    if card == JOKER:
-        return 2.0
-    strength = card % 12
-    power = 2.0 * strength / 11
-    if strength == SIX and unseen[card - SIX + FIVE]:
-        power = 1.5
-    return 1.5 * value[card] + power
-
-
-@njit(cache=True, inline="always")
-def _sure_winner(strength, live):
-    """``HeuristicBot._sure_winner`` (``live``: the unseen trumps' strengths as flags)."""
-    if strength == SIX:
-        return False
-    if strength == FIVE:
-        return not live[SIX]
-    for s in range(strength + 1, 12):
-        if live[s]:
-            return False
-    return True
-
-
-@njit(cache=True, inline="always")
-def _heuristic_move(i, p, n, jokers, fight, hands, points, pool, ints, public, value, unseen, live):
-    """``HeuristicBot.act`` for seat ``p`` of game ``i``: what it reads (own hand, the upcard, the points, the cards
-    seen in won piles and discards: ``public``, their counts) taken from the arrays; ``value``, ``unseen`` and
-    ``live`` are scratch rows."""
-    count = 0
-    only = -1
-    for c in range(K):
-        if hands[i, p, c] > 0:
-            count += 1
-            only = c
-    if count == 1:
-        return only
-    upcard = np.int64(pool[i, ints[i, TRICK]])
-    for s in range(4):  # clinched suits: someone has 13+ points in them
-        top = 0
+def _heuristic_move(i, p, n, jokers, fight, hands, points, pool, ints, public, value, unseen, live, top):
+    """``HeuristicBot.act`` for seat ``p`` of game ``i`` (:func:`hustings.democracy.engine.bots.heuristic_card`, the
+    bots' own body): what it reads taken from the arrays (``public``: the cards in won piles and discards, counted);
+    ``value``, ``unseen``, ``live`` and ``top`` are scratch rows."""
+    for s in range(4):
+        top[s] = 0
         for q in range(n):
-            top = max(top, points[i, q, s])
-        clinched = top >= WINNING_POINTS
-        for c in range(12 * s, 12 * s + 12):
-            value[c] = 0.0 if clinched else np.float64(CARD_POINTS[c])
-    value[JOKER] = 0.0
-    total = 0.0  # unseen cards: not in my hand, any won pile, the discards, not the upcard
-    suited = 0
-    for c in range(K):
-        seen = public[c] + hands[i, p, c] + (1 if c == upcard else 0)
-        unseen[c] = seen < (jokers if c == JOKER else 1)
-        if unseen[c]:
-            total += value[c]
-            if c != JOKER:
-                suited += 1
-    avg = total / suited if suited else 0.0
-    trick_value = value[upcard] + (n - 1) * avg
-
-    if trick_value >= fight and upcard != JOKER:
-        lo = (upcard // 12) * 12
-        for s in range(12):
-            live[s] = unseen[lo + s]
-        best, best_key = -1, 0.0
-        has_six = False
-        my_trumps = False
-        strong = -1
-        for c in range(lo, lo + 12):
-            if hands[i, p, c] > 0:
-                my_trumps = True
-                if c - lo == SIX:
-                    has_six = True
-                if c - lo >= 8:
-                    strong = c
-                if _sure_winner(c - lo, live):
-                    key = _keep_value(c, value, unseen)
-                    if best < 0 or key < best_key:
-                        best, best_key = c, key
-        if best >= 0:
-            return best
-        if has_six and live[FIVE] and trick_value >= fight + 2:
-            return lo + SIX
-        if strong >= 0:
-            return strong
-        if hands[i, p, JOKER] > 0 and trick_value >= fight + 1 and not my_trumps:
-            return JOKER
-    elif trick_value >= fight and hands[i, p, JOKER] > 0:
-        return JOKER
-    best, best_key = -1, 0.0
-    for c in range(K):
-        if hands[i, p, c] > 0:
-            key = _keep_value(c, value, unseen)
-            if best < 0 or key < best_key:
-                best, best_key = c, key
-    return best
+            top[s] = max(top[s], points[i, q, s])
+    return heuristic_card(hands[i, p], np.int64(pool[i, ints[i, TRICK]]), top, public, n, jokers, fight, value,
+                          unseen, live)
 
 
 @njit(cache=True)
@@ -749,7 +568,7 @@ def heuristic_rollout_game(i, head, world, max_steps, stop_version, fight, rng_m
     n = cfg[C_N]
     _load_rollout(i, head, world, cfg, ints, hands, captured, points, tribes, plays, pool, stub, winners)
     if rng_mode == 1:
-        _seed_words(mt, ints, i, seed_words[0], seed_words[1])
+        rng.seed_words(mt, ints, i, MT_INDEX, seed_words[0], seed_words[1])
     elif rng_mode == 2:
         for j in range(624):
             mt[i, j] = mt_words[j]
@@ -759,6 +578,7 @@ def heuristic_rollout_game(i, head, world, max_steps, stop_version, fight, rng_m
     value = np.zeros(K, dtype=np.float64)
     unseen = np.zeros(K, dtype=np.bool_)
     live = np.zeros(12, dtype=np.bool_)
+    top = np.zeros(4, dtype=np.int64)
     for c in range(K):
         public[c] = np.int64(world[cfg[O_DISCARD] + c])
         for p in range(n):
@@ -769,7 +589,7 @@ def heuristic_rollout_game(i, head, world, max_steps, stop_version, fight, rng_m
         p = player[i]
         if p < 0:
             break
-        c = _heuristic_move(i, p, n, jokers, fight, hands, points, pool, ints, public, value, unseen, live)
+        c = _heuristic_move(i, p, n, jokers, fight, hands, points, pool, ints, public, value, unseen, live, top)
         if steps < record.shape[0]:
             record[steps] = c
         steps += 1

@@ -23,11 +23,11 @@ This module needs numba (the kernels are cached on disk after the first compile)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
-from ..core.batch_bots import BatchBots as CoreBatchBots
-from .bots import CARD_COST, COFFEE_COST
-from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW, MAX_TAKE,
+from ...engine import rng
+from ...engine.jit import njit
+from ...engine.bots import BatchBots as CoreBatchBots
+from ..bots import CARD_COST, COFFEE_COST
+from ..cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW, MAX_TAKE,
                     METHOD_KIND, NB, NE, NG, NK, NM, NUM_VOTER_CARDS, PERSUADE, SPECIAL_KINDS, START)
 
 #: The compiled bots, by the names ``bots.BOTS`` gives the Python ones; a kind is an index into this tuple.
@@ -41,86 +41,6 @@ _BLOCKS = ("hand", "hand_size", "beside", "skills", "partner", "parties", "base_
            "events_out", "voter_deck", "phase", "p_group", "p_method", "p_played", "p_power")
 _METHOD_KIND = np.array(METHOD_KIND, dtype=np.int64)
 _SPECIAL_KIND = np.array(SPECIAL_KINDS, dtype=np.int64)
-_MASK32 = 0xFFFFFFFF
-
-
-# --- the Mersenne Twister, as CPython's random.Random ------------------------------------------------------------
-# Kept here rather than shared with the engine: numba's on-disk cache does not notice a change in a function that
-# another file compiles in.
-@njit(cache=True)
-def _seed_one(mt, mti, k, s, seed):
-    """``random.Random(seed)`` for the bot of game ``k``, seat ``s``: ``init_by_array`` over abs(seed)'s words."""
-    a = abs(seed)
-    key0, key1 = a & _MASK32, a >> 32
-    key_len = 1 if key1 == 0 else 2
-    m = mt[k, s]
-    m[0] = 19650218
-    for j in range(1, 624):
-        prev = np.int64(m[j - 1])
-        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & _MASK32
-    i, j = 1, 0
-    for _ in range(max(624, key_len)):
-        prev = np.int64(m[i - 1])
-        kj = key0 if j == 0 else key1
-        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + kj + j) & _MASK32
-        i += 1
-        j += 1
-        if i >= 624:
-            m[0] = m[623]
-            i = 1
-        if j >= key_len:
-            j = 0
-    for _ in range(623):
-        prev = np.int64(m[i - 1])
-        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK32
-        i += 1
-        if i >= 624:
-            m[0] = m[623]
-            i = 1
-    m[0] = 0x80000000
-    mti[k, s] = 624
-
-
-@njit(cache=True)
-def seed_bots(mt, mti, envs, seats, seeds):
-    """Seed the bot of (``envs[i]``, ``seats[i]``) with ``seeds[i]`` for every ``i``."""
-    for i in range(envs.shape[0]):
-        _seed_one(mt, mti, envs[i], seats[i], seeds[i])
-
-
-@njit(cache=True, inline="always")
-def _genrand(mt, mti, k, s):
-    """The next 32-bit output of the generator of game ``k``, seat ``s`` (genrand_uint32)."""
-    if mti[k, s] >= 624:
-        m = mt[k, s]
-        for i in range(624):
-            y = (np.int64(m[i]) & 0x80000000) | (np.int64(m[(i + 1) % 624]) & 0x7FFFFFFF)
-            v = np.int64(m[(i + 397) % 624]) ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            m[i] = v
-        mti[k, s] = 0
-    y = np.int64(mt[k, s, mti[k, s]])
-    mti[k, s] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y & _MASK32
-
-
-@njit(cache=True, inline="always")
-def _randbelow(mt, mti, k, s, n):
-    """``rng.randrange(n)``: getrandbits(n.bit_length()) until it is below ``n``."""
-    bits = 0
-    while (n >> bits) > 0:
-        bits += 1
-    r = _genrand(mt, mti, k, s) >> (32 - bits)
-    while r >= n:
-        r = _genrand(mt, mti, k, s) >> (32 - bits)
-    return r
-
-
 
 
 # --- the heuristic (bots.HeuristicBot), from the mover's observation -----------------------------------------------
@@ -335,6 +255,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, tables, party_of, P, has_ba
     (seat ``player[k]``), from its observation ``obs[k]`` and legal mask ``mask[k]``; games with ``kinds[k] < 0``
     are left alone. ``tables``: the game's symbols, event modifiers, party modifiers, the group specials' groups
     and modifiers (:class:`BatchBots`)."""
+    seats = mt.shape[0] // kinds.shape[0]  # the bots' generators: row k * seats + seat
     n = party_of.shape[0]
     symbols, event_mod, party_mod, slot_group, slot_mod = tables
     counts = np.zeros(NG, dtype=np.int64)
@@ -350,7 +271,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, tables, party_of, P, has_ba
             legal = 0
             for a in range(mask.shape[1]):
                 legal += mask[k, a] != 0
-            r = _randbelow(mt, mti, k, player[k], legal)
+            r = rng.below(mt, mti, k * seats + player[k], 0, legal)
             for a in range(mask.shape[1]):
                 if mask[k, a] != 0:
                     if r == 0:
@@ -364,11 +285,10 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, tables, party_of, P, has_ba
 
 class BatchBots(CoreBatchBots):
     """Politix's scripted bots (:data:`NAMES`) over the N games of a batched engine (see
-    :class:`hustings.core.batch_bots.BatchBots`)."""
+    :class:`hustings.engine.bots.BatchBots`)."""
 
     names = NAMES
     blocks = _BLOCKS
-    seed_kernel = seed_bots
 
     def __init__(self, game, num_envs: int):
         super().__init__(game, num_envs)
@@ -380,6 +300,6 @@ class BatchBots(CoreBatchBots):
 
     def act(self, kinds: np.ndarray, player: np.ndarray, obs: np.ndarray, mask: np.ndarray,
             out: np.ndarray) -> None:
-        """:meth:`hustings.core.batch_bots.BatchBots.act`."""
+        """:meth:`hustings.engine.bots.BatchBots.act`."""
         act_bots(kinds, player, obs, mask, self._mt, self._mti, self._lay, self._tables, self._party_of, self._P,
                  self._has_base, out)

@@ -1,4 +1,4 @@
-"""Politix's compiled kernels (numba): the transitions of ``rules.py`` over N games held in arrays (``engine.py`` owns
+"""Politix's compiled kernels (numba): the transitions of ``rules.py`` over N games held in arrays (``batch.py`` owns
 the arrays and converts to and from rules states).
 
 Every function mirrors a method of ``PolitixState`` (or ``observe.py``) of the same name, step for step; the rules
@@ -9,7 +9,7 @@ and in Python.
 
 A game is one row of each of these arrays:
 
-* ``st`` int8[N, row_size(D)] (int16 for a card set whose numbers need it: ``engine.py`` decides): the small
+* ``st`` int8[N, row_size(D)] (int16 for a card set whose numbers need it: ``batch.py`` decides): the small
   numbers, at the offsets below (per-seat fields hold ``MAX_SEATS`` entries, per-party fields ``MAX_PARTIES``): the
   persuasion, the table, hands, specials beside, the power modifiers per seat and group (party symbol + specials
   beside, kept as ``mods`` is), the discard pile, the parties' voter piles, the events drawn, the voter deck, the
@@ -33,10 +33,10 @@ call took about a third of the time of a step. Array accesses go through :func:`
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-from numba.cpython.unsafe.numbers import leading_zeros
 
-from .cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT, BURNT_DRAW, CARDS, COFFEE, DISCARD, DRAW,
+from ...engine import rng
+from ...engine.jit import njit
+from ..cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT, BURNT_DRAW, CARDS, COFFEE, DISCARD, DRAW,
                     GROUP_COUNT, GWTW, HAND_LIMIT, MAX_TAKE, METHOD_KIND, NB, NE, NG, NK, NM, NPOL, NUM_ACTION_CARDS,
                     NUM_VOTER_CARDS, PARTIES, PERSUADE, SPECIAL_KINDS, SPECIALS, START, START_HAND, TABLE_SIZE)
 
@@ -105,20 +105,10 @@ VOTER_POOL = np.array(list(GROUP_COUNT) + [e["count"] for e in CARDS["events"]],
 _BESIDE_KIND = np.array(BESIDE_KINDS, dtype=np.int64)
 _SPECIAL_KIND = np.array(SPECIAL_KINDS, dtype=np.int64)
 _METHOD_KIND = np.array(METHOD_KIND, dtype=np.int64)
-_MASK32 = np.uint64(0xFFFFFFFF)
 assert BURN_SLOT == NB - 1 and len(SPECIAL_KINDS) == NB - 1 and MAX_TAKE <= TABLE_SIZE
 assert NUM_ACTION_CARDS < 2 ** 15 and NUM_VOTER_CARDS == int(VOTER_POOL.sum())
 
 
-def _init_genrand(seed: int) -> np.ndarray:
-    """MT19937's ``init_genrand(seed)``: the words ``init_by_array`` starts from (the same for every seed)."""
-    mt = [seed]
-    for i in range(1, 624):
-        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
-    return np.array(mt, dtype=np.uint32)
-
-
-_MT_START = _init_genrand(19650218)
 
 
 # --- unsigned indexing ----------------------------------------------------------------------------------------------
@@ -149,125 +139,12 @@ def _at1(a, i):
     return a[np.uint64(i)]
 
 
-# --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
-# Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
-# function that another file compiles in, so a shared generator could silently run stale in a cached engine.
-@njit(cache=True, inline="always")
-def _key(seed, j):
-    """``key[j] + j`` of ``init_by_array`` for ``abs(seed)`` (uint64): its 32-bit words, low first."""
-    return seed & _MASK32 if j == 0 else (seed >> np.uint64(32)) + np.uint64(1)
-
-
+# --- the Mersenne Twister (hustings.engine.rng) -------------------------------------------------------------------
 @KERNEL
 def seed_rngs(mt, big, k1, seed1, k2, seed2):
-    """``random.Random(seed)`` for games ``k1`` and ``k2 != k1`` at once (``seed`` = abs(the seed), uint64):
-    ``init_by_array`` over the seed's 32-bit words. Each step needs the word the step before wrote, so one game's
-    seeding waits on its multiplications; two interleaved keep the processor busy. The words are carried in
-    ``prev1``/``prev2`` rather than read back from memory."""
-    m = _MASK32
-    for i in range(624):
-        mt[k1, i] = _MT_START[i]
-        mt[k2, i] = _MT_START[i]
-    prev1 = prev2 = np.uint64(_MT_START[0])
-    len1 = 2 if seed1 >> np.uint64(32) else 1
-    len2 = 2 if seed2 >> np.uint64(32) else 1
-    i, j1, j2 = 1, 0, 0
-    for _ in range(624):
-        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1664525))) + _key(seed1, j1)
-        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1664525))) + _key(seed2, j2)
-        prev1 = y1 & m
-        prev2 = y2 & m
-        mt[k1, i] = np.uint32(prev1)
-        mt[k2, i] = np.uint32(prev2)
-        i += 1
-        if i >= 624:
-            mt[k1, 0] = mt[k1, 623]
-            mt[k2, 0] = mt[k2, 623]
-            i = 1
-        j1 = j1 + 1 if j1 + 1 < len1 else 0
-        j2 = j2 + 1 if j2 + 1 < len2 else 0
-    for _ in range(623):
-        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        prev1 = y1 & m
-        prev2 = y2 & m
-        mt[k1, i] = np.uint32(prev1)
-        mt[k2, i] = np.uint32(prev2)
-        i += 1
-        if i >= 624:
-            mt[k1, 0] = mt[k1, 623]
-            mt[k2, 0] = mt[k2, 623]
-            i = 1
-    mt[k1, 0] = np.uint32(0x80000000)
-    mt[k2, 0] = np.uint32(0x80000000)
-    big[k1, MTI] = 624
-    big[k2, MTI] = 624
-
-
-@KERNEL
-def _twist(mt, k):
-    """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division). Indexed
-    in place rather than through a view of the row: a view costs reference counting on every call."""
-    for i in range(624):
-        nxt = i + 1 if i < 623 else 0
-        far = i + 397 if i < 227 else i - 227
-        y = (np.int64(_at(mt, k, i)) & 0x80000000) | (np.int64(_at(mt, k, nxt)) & 0x7FFFFFFF)
-        v = np.int64(_at(mt, k, far)) ^ (y >> 1)
-        if y & 1:
-            v ^= 0x9908B0DF
-        _put(mt, k, i, np.uint32(v))
-
-
-@njit(cache=True, inline="always")
-def _genrand(mt, big, k):
-    """The next 32-bit output of game ``k``'s generator (genrand_uint32), as an int64."""
-    at = _at(big, k, MTI)
-    if at >= 624:
-        _twist(mt, k)
-        at = 0
-    y = np.int64(_at(mt, k, at))
-    _put(big, k, MTI, at + 1)
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y & 0xFFFFFFFF
-
-
-@njit(cache=True, inline="always")
-def _randbelow(mt, big, k, n):
-    """``random.Random._randbelow(n)`` (n < 2**32): getrandbits(n.bit_length()) until below ``n``."""
-    bits = 64 - leading_zeros(np.int64(n))
-    r = _genrand(mt, big, k) >> (32 - bits)
-    while r >= n:
-        r = _genrand(mt, big, k) >> (32 - bits)
-    return r
-
-
-@njit(cache=True, inline="always")
-def _shuffle(mt, big, k, cards, start, length):
-    """``random.Random.shuffle`` of ``cards[k, start:start + length]`` with game ``k``'s generator."""
-    at = _at(big, k, MTI)
-    for i in range(length - 1, 0, -1):
-        bound = i + 1
-        bits = 64 - leading_zeros(np.int64(bound))  # bound.bit_length()
-        while True:
-            if at >= 624:
-                _twist(mt, k)
-                at = 0
-            y = np.int64(_at(mt, k, at))
-            at += 1
-            y ^= y >> 11
-            y ^= (y << 7) & 0x9D2C5680
-            y ^= (y << 15) & 0xEFC60000
-            y ^= y >> 18
-            j = (y & 0xFFFFFFFF) >> (32 - bits)
-            if j < bound:
-                break
-        c = _at(cards, k, start + i)
-        _put(cards, k, start + i, _at(cards, k, start + j))
-        _put(cards, k, start + j, c)
-    _put(big, k, MTI, at)
+    """``random.Random(seed)`` for games ``k1`` and ``k2 != k1`` at once (``seed`` = abs(the seed), uint64)."""
+    m = np.uint64(0xFFFFFFFF)
+    rng.seed_words_pair(mt, big, MTI, k1, seed1 & m, seed1 >> np.uint64(32), k2, seed2 & m, seed2 >> np.uint64(32))
 
 
 # --- small helpers --------------------------------------------------------------------------------------------------
@@ -346,7 +223,7 @@ def _deal(cfg, st, big, mt, k):
         taken = 0
         for s in range(n):
             if _at1(cfg, C_PARTY_OF + s) == i:
-                j = _randbelow(mt, big, k, size - taken)
+                j = rng.below(mt, big, k, MTI, size - taken)
                 _put(st, k, POL + s, _at(st, k, pool + j))
                 _put(st, k, pool + j, _at(st, k, pool + size - taken - 1))
                 taken += 1
@@ -355,7 +232,7 @@ def _deal(cfg, st, big, mt, k):
         for _ in range(_at1(cfg, C_KIND_COUNT + kind)):
             _put(st, k, DECK + size, kind)
             size += 1
-    _shuffle(mt, big, k, st, DECK, size)
+    rng.shuffle_row(mt, big, k, MTI, st, k, DECK, size)
     for s in range(n):
         for _ in range(START_HAND):
             size -= 1
@@ -367,7 +244,7 @@ def _deal(cfg, st, big, mt, k):
         for _ in range(VOTER_POOL[c]):
             _put(st, k, VDECK + nv, c)
             nv += 1
-    _shuffle(mt, big, k, st, VDECK, nv)
+    rng.shuffle_row(mt, big, k, MTI, st, k, VDECK, nv)
     aside = SCRATCH
     if _at1(cfg, C_HAS_BASE):  # L41, PTX-A15: six non-event cards; events met are shuffled back
         got = put = 0
@@ -384,7 +261,7 @@ def _deal(cfg, st, big, mt, k):
             for i in range(put):
                 _put(st, k, VDECK + nv, _at(st, k, aside + i))
                 nv += 1
-            _shuffle(mt, big, k, st, VDECK, nv)
+            rng.shuffle_row(mt, big, k, MTI, st, k, VDECK, nv)
     groups_left = 0
     for i in range(nv):
         if _at(st, k, VDECK + i) < NG:
@@ -404,11 +281,11 @@ def _deal(cfg, st, big, mt, k):
         for i in range(put):
             _put(st, k, VDECK + nv, _at(st, k, aside + i))
             nv += 1
-        _shuffle(mt, big, k, st, VDECK, nv)
+        rng.shuffle_row(mt, big, k, MTI, st, k, VDECK, nv)
     _put(st, k, NVDECK, nv)
     _put(st, k, TABLE_TOTAL, total)
     _put(st, k, EVENT, -1)
-    _put(st, k, CUR, 0 if _at1(cfg, C_HAS_BASE) else _randbelow(mt, big, k, n))  # L16; L41 for 5 players
+    _put(st, k, CUR, 0 if _at1(cfg, C_HAS_BASE) else rng.below(mt, big, k, MTI, n))  # L16; L41 for 5 players
     _put(st, k, PHASE, START)
     _put(st, k, PG, -1)
     _put(st, k, PM, -1)
@@ -645,7 +522,7 @@ def _reshuffle(st, big, mt, k, n):
             size += 1
         _put(st, k, RESHUFFLED + kind, c)
         _put(st, k, DISCARD_PILE + kind, 0)
-    _shuffle(mt, big, k, st, DECK, size)
+    rng.shuffle_row(mt, big, k, MTI, st, k, DECK, size)
     _put(st, k, NDECK, size)
     _put(st, k, RESHUF, 1)
     for i in range(DRAWN, DRAWN + n * NK):

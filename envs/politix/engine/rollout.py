@@ -1,8 +1,8 @@
 """Politix's search rollouts (``hustings.bots.rollout``): one kernel call loads a sampled world into a game of the
 compiled engine (only what play reads) and plays it on with uniformly random legal moves (``BatchEngine.rollout``).
 
-The moves are the kernels' own (``engine_kernels._apply_one``), so a rollout plays as the rules would play the same
-moves; the legal moves are listed as ``engine_kernels.legal_mask`` (and ``PolitixState.legal_actions``) finds them,
+The moves are the kernels' own (``kernels._apply_one``), so a rollout plays as the rules would play the same
+moves; the legal moves are listed as ``kernels.legal_mask`` (and ``PolitixState.legal_actions``) finds them,
 and one is picked uniformly from a splitmix64 stream. Deals (the reshuffles of the action pile) come from the game's
 own Mersenne Twister, which :func:`seed_rollouts` seeds.
 """
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import engine_kernels as K
-from .cards import BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW, MAX_TAKE, NB, NG, NK, NM, PERSUADE, START
+from ...engine import rng
+from . import kernels as K
+from ..cards import BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW, MAX_TAKE, NB, NG, NK, NM, PERSUADE, START
 
 # head's layout (``BatchEngine.rollout``): these scalars, then the seats' politicians (n), the voter deck and the
 # action draw pile (bottom first)
 (R_CUR, R_PHASE, R_PG, R_PM, R_PPLAYED, R_PPOWER, R_EVENT, R_TURN_COUNT, R_VERSION, R_NVDECK, R_NDECK) = range(11)
 R_HEAD = 11
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _at, _put, _at1 = K._at, K._put, K._at1
 
 
@@ -166,10 +166,8 @@ def rollout_game(k, head, world, max_steps, stop_version, key, record, acts, cfg
         if p < 0:
             break
         count = _legal_list(cfg, st, k, p, n, acts)
-        z += _GOLDEN
-        y = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        y = (y ^ (y >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        y = y ^ (y >> np.uint64(31))
+        z += rng.GOLDEN
+        y = rng.splitmix(z)
         action = acts[np.int64(((y >> np.uint64(32)) * np.uint64(count)) >> np.uint64(32))]
         if steps < record.shape[0]:
             record[steps] = action

@@ -1,5 +1,5 @@
 """Politix's compiled batched engine: N games of one configuration in arrays, stepped by the numba kernels of
-``engine_kernels.py``, move for move the same as ``rules.py`` (same deals from the same seeds, same legal moves,
+``kernels.py``, move for move the same as ``rules.py`` (same deals from the same seeds, same legal moves,
 observations bit for bit, same scores, returns and winners; RULES.md, "Engine").
 
 Every table size (2-6), ``teams_3v3``, ``max_turns`` (an int or ``None``) and ``components`` (the card data is
@@ -14,11 +14,11 @@ import sys
 
 import numpy as np
 
-from ..errors import ConfigError, StateFormatError
-from . import engine_kernels as K
-from . import engine_rollout as R
-from .cards import COFFEE, METHOD_KIND, NB, NE, NG, NK, NUM_VOTER_CARDS, SPECIAL_KINDS
-from .rules import PolitixGame, PolitixState
+from ...errors import ConfigError, StateFormatError
+from . import kernels as K
+from . import rollout as R
+from ..cards import COFFEE, METHOD_KIND, NB, NE, NG, NK, NUM_VOTER_CARDS, SPECIAL_KINDS
+from ..rules import PolitixGame, PolitixState
 
 _KERNELS = (K.reset_games, K.legal_mask, K.apply, K.observe)  # the ones every use of the engine compiles
 _announced = False

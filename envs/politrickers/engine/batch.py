@@ -1,5 +1,5 @@
 """Politrickers' compiled batched engine: N games of one table size in arrays, stepped by the numba kernels of
-``engine_kernels.py``, move for move the same as ``rules.py`` (same deals from the same seeds, same legal moves,
+``kernels.py``, move for move the same as ``rules.py`` (same deals from the same seeds, same legal moves,
 observations bit for bit, same scores and winners; RULES.md, "Engine").
 
 Import it lazily: it needs numba (``hustings.vector`` falls back to its Python backend without it).
@@ -13,10 +13,10 @@ import sys
 
 import numpy as np
 
-from ..errors import ConfigError, StateFormatError
-from . import engine_kernels as K
-from .cards import HAND_SIZE, NUM_CARDS, ROUNDS
-from .rules import PolitrickersGame, PolitrickersState
+from ...errors import ConfigError, StateFormatError
+from . import kernels as K
+from ..cards import HAND_SIZE, NUM_CARDS, ROUNDS
+from ..rules import PolitrickersGame, PolitrickersState
 
 _END_KINDS = ("disgraced", "collapse", "balanced")  # saved.END_KINDS
 _KERNELS = (K.reset_games, K.legal_mask, K.apply, K.observe)  # the ones every use of the engine compiles
@@ -24,7 +24,7 @@ _announced = False
 _NO_RECORD = np.zeros(0, dtype=np.int64)
 
 # the observation blocks (observe.observation_fields) and the world blocks (observe.world_layout) of each kernel
-# block, in engine_kernels' B_* order
+# block, in kernels' B_* order
 _OBS_BLOCKS = ("hand", "own_face_down", "party", "chair", "trick_card", "trick_face_down", "trick_played",
                "face_down_count", "libra_tails", "unspent", "spent", "vp", "round_vp", "ruling_party", "ruling_suit",
                "opposition_suit", "seen", "round", "trick")
@@ -94,7 +94,7 @@ class BatchEngine:
         self.scores = np.zeros((N, n), dtype=np.float64)
         self.returns = np.zeros((N, n), dtype=np.float64)
         self.winners = np.zeros((N, n), dtype=bool)
-        # each game's state: one row of each (engine_kernels' module docstring)
+        # each game's state: one row of each (kernels' module docstring)
         self._st = np.zeros((N, K.ROW), dtype=np.int8)
         self._big = np.zeros((N, K.BIG), dtype=np.int64)
         self._mt = np.zeros((N, 624), dtype=np.uint32)

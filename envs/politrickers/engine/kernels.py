@@ -1,4 +1,4 @@
-"""Politrickers' compiled kernels: the transitions of ``rules.py`` over N games held in arrays (``engine.py`` owns
+"""Politrickers' compiled kernels: the transitions of ``rules.py`` over N games held in arrays (``batch.py`` owns
 the arrays and converts to and from rules states).
 
 Every kernel mirrors a method of ``PolitrickersState`` step for step (the rules module stays the reference), and the
@@ -15,10 +15,11 @@ A game is one row of three arrays, so that all of it sits together in memory and
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
+from ...engine import rng
+from ...engine.jit import njit
+from ..cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
                     NUM_CARDS, PLATE_MAX, ROUNDS, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE, VP_FLOOR,
                     VP_TO_END)
 
@@ -46,7 +47,7 @@ ROW = DEAL + NUM_CARDS
 HANDS, SCORE_VERSION, MTI = 0, MAX_SEATS, MAX_SEATS + 1
 BIG = MAX_SEATS + 2
 
-# the observation / world blocks, in this order in the offset arrays engine.py builds
+# the observation / world blocks, in this order in the offset arrays batch.py builds
 (B_HAND, B_HIDDEN, B_PARTY, B_CHAIR, B_TRICK_CARD, B_TRICK_DOWN, B_TRICK_PLAYED, B_DOWN_COUNT, B_LIBRA, B_UNSPENT,
  B_SPENT, B_VP, B_ROUND_VP, B_RULING_PARTY, B_RULING_SUIT, B_OPP_SUIT, B_SEEN, B_ROUND, B_TRICK) = range(19)
 END_DISGRACED, END_COLLAPSE, END_BALANCED = 0, 1, 2  # saved.END_KINDS order
@@ -56,7 +57,6 @@ _VALUE = np.array(VALUE, dtype=np.int64)
 _SUIT_MASK = np.array([sum(1 << c for c in range(MIGRATION) if SUIT[c] == s) for s in range(5)], dtype=np.int64)
 _ALL_POLICY = (1 << MIGRATION) - 1
 _MIG_BIT = 1 << MIGRATION
-_MASK32 = np.uint64(0xFFFFFFFF)
 # the observation's fractions, looked up instead of divided: v / d as the rules compute it (float64, then stored as
 # float32), for v = -8 .. 63 (a trick's suit sum reaches 40)
 _FRAC_LO = -8
@@ -66,135 +66,20 @@ assert TOKENS == 5 and VP_TO_END == 7 and TRICKS_PER_ROUND == 9
 _FRAC4, _FRAC5, _FRAC7, _FRAC9, _FRAC20 = (_FRAC[d] for d in (4.0, 5.0, 7.0, 9.0, 20.0))
 
 
-def _init_genrand(seed: int) -> np.ndarray:
-    """MT19937's ``init_genrand(seed)``: the words ``init_by_array`` starts from (the same for every seed)."""
-    mt = [seed]
-    for i in range(1, 624):
-        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
-    return np.array(mt, dtype=np.uint32)
 
 
-_MT_START = _init_genrand(19650218)
-
-
-# --- the Mersenne Twister (CPython's random.Random) ---------------------------------------------------------------
-# Kept in each engine's kernel module rather than shared: numba's on-disk cache does not notice a change in a
-# function that another file compiles in, so a shared generator could silently run stale in a cached engine.
+# --- the Mersenne Twister (hustings.engine.rng) -------------------------------------------------------------------
 @KERNEL
 def seed_rng(mt, big, k, key, keylen):
-    """``random.Random(seed)`` for game ``k``: ``init_by_array`` over ``key[:keylen]`` (abs(seed)'s 32-bit words).
-    Each step reads the word the step before wrote: it is carried in ``prev`` rather than read back from memory."""
-    m = _MASK32
-    for i in range(624):
-        mt[k, i] = _MT_START[i]
-    prev = np.uint64(mt[k, 0])
-    i, j = 1, 0
-    for _ in range(max(624, keylen)):
-        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525))) + np.uint64(key[j]) \
-            + np.uint64(j)
-        prev = y & m
-        mt[k, i] = np.uint32(prev)
-        i += 1
-        j += 1
-        if i >= 624:
-            mt[k, 0] = mt[k, 623]
-            i = 1
-        if j >= keylen:
-            j = 0
-    for _ in range(623):
-        y = (np.uint64(mt[k, i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        prev = y & m
-        mt[k, i] = np.uint32(prev)
-        i += 1
-        if i >= 624:
-            mt[k, 0] = mt[k, 623]
-            i = 1
-    mt[k, 0] = np.uint32(0x80000000)
-    big[k, MTI] = 624
+    """``random.Random(seed)`` for game ``k``: ``key[:keylen]`` are abs(seed)'s 32-bit words (at most 2)."""
+    rng.seed_words(mt, big, k, MTI, key[0], key[1] if keylen > 1 else 0)
 
 
 @KERNEL
 def seed_rngs(mt, big, k1, key1, len1, k2, key2, len2):
-    """:func:`seed_rng` for games ``k1`` and ``k2 != k1`` at once: each step needs the word the step before wrote,
-    so one game's seeding waits on its multiplications; two interleaved keep the processor busy."""
-    m = _MASK32
-    for i in range(624):
-        mt[k1, i] = _MT_START[i]
-        mt[k2, i] = _MT_START[i]
-    prev1 = prev2 = np.uint64(_MT_START[0])
-    i, j1, j2 = 1, 0, 0
-    for _ in range(max(624, max(len1, len2))):
-        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1664525))) \
-            + np.uint64(key1[j1]) + np.uint64(j1)
-        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1664525))) \
-            + np.uint64(key2[j2]) + np.uint64(j2)
-        prev1 = y1 & m
-        prev2 = y2 & m
-        mt[k1, i] = np.uint32(prev1)
-        mt[k2, i] = np.uint32(prev2)
-        i += 1
-        if i >= 624:
-            mt[k1, 0] = mt[k1, 623]
-            mt[k2, 0] = mt[k2, 623]
-            i = 1
-        j1 = j1 + 1 if j1 + 1 < len1 else 0
-        j2 = j2 + 1 if j2 + 1 < len2 else 0
-    for _ in range(623):
-        y1 = (np.uint64(mt[k1, i]) ^ ((prev1 ^ (prev1 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        y2 = (np.uint64(mt[k2, i]) ^ ((prev2 ^ (prev2 >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)
-        prev1 = y1 & m
-        prev2 = y2 & m
-        mt[k1, i] = np.uint32(prev1)
-        mt[k2, i] = np.uint32(prev2)
-        i += 1
-        if i >= 624:
-            mt[k1, 0] = mt[k1, 623]
-            mt[k2, 0] = mt[k2, 623]
-            i = 1
-    mt[k1, 0] = np.uint32(0x80000000)
-    mt[k2, 0] = np.uint32(0x80000000)
-    big[k1, MTI] = 624
-    big[k2, MTI] = 624
-
-
-@KERNEL
-def _twist(mt, big, k):
-    """Game ``k``'s next 624 words (MT19937's generation step; the wrapped indices without a division)."""
-    for i in range(624):
-        nxt = i + 1 if i < 623 else 0
-        far = i + 397 if i < 227 else i - 227
-        y = (np.int64(mt[k, i]) & 0x80000000) | (np.int64(mt[k, nxt]) & 0x7FFFFFFF)
-        v = np.int64(mt[k, far]) ^ (y >> 1)
-        if y & 1:
-            v ^= 0x9908B0DF
-        mt[k, i] = np.uint32(v)
-    big[k, MTI] = 0
-
-
-@njit(cache=True, inline="always")
-def _genrand(mt, big, k):
-    """The next 32-bit output of game ``k``'s generator (genrand_uint32), as an int64."""
-    if big[k, MTI] >= 624:
-        _twist(mt, big, k)
-    y = np.int64(mt[k, big[k, MTI]])
-    big[k, MTI] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y & 0xFFFFFFFF
-
-
-@njit(cache=True, inline="always")
-def _randbelow(mt, big, k, n):
-    """``random.Random._randbelow(n)`` (n < 2**32): getrandbits(n.bit_length()) until below ``n``."""
-    bits = 0
-    while (n >> bits) > 0:
-        bits += 1
-    r = _genrand(mt, big, k) >> (32 - bits)
-    while r >= n:
-        r = _genrand(mt, big, k) >> (32 - bits)
-    return r
+    """:func:`seed_rng` for games ``k1`` and ``k2 != k1`` at once (:func:`hustings.engine.rng.seed_words_pair`)."""
+    rng.seed_words_pair(mt, big, MTI, k1, key1[0], key1[1] if len1 > 1 else 0, k2, key2[0],
+                        key2[1] if len2 > 1 else 0)
 
 
 @njit(cache=True, inline="always")
@@ -205,33 +90,6 @@ def _seat(x, n):
     if x < 0:
         return x + n
     return x
-
-
-@KERNEL
-def _shuffle(mt, big, k, st, start, size):
-    """``random.Random.shuffle`` of ``st[k, start:start + size]`` with game ``k``'s generator (core.rules.shuffle:
-    the same draws)."""
-    at = big[k, MTI]
-    for i in range(size - 1, 0, -1):
-        bound = i + 1
-        bits = 64 - leading_zeros(np.int64(bound))  # bound.bit_length()
-        while True:
-            if at >= 624:
-                _twist(mt, big, k)
-                at = 0
-            y = np.int64(mt[k, at])
-            at += 1
-            y ^= y >> 11
-            y ^= (y << 7) & 0x9D2C5680
-            y ^= (y << 15) & 0xEFC60000
-            y ^= y >> 18
-            j = (y & 0xFFFFFFFF) >> (32 - bits)
-            if j < bound:
-                break
-        c = st[k, start + i]
-        st[k, start + i] = st[k, start + j]
-        st[k, start + j] = c
-    big[k, MTI] = at
 
 
 # --- dealing (PolitrickersState._start_round, _setup_round, _start_trick) -------------------------------------------
@@ -260,7 +118,7 @@ def _start_round(st, big, mt, k, chair, deck, n):
     else:
         for i in range(size):
             st[k, DEAL + i] = deck[i]
-        _shuffle(mt, big, k, st, DEAL, size)
+        rng.shuffle_row(mt, big, k, MTI, st, k, DEAL, size)
     for p in range(n):
         h = 0
         for i in range(p * HAND_SIZE, (p + 1) * HAND_SIZE):
@@ -336,7 +194,7 @@ def reset_games(st, big, mt, player, term, scores, returns, winners, envs, keys,
         st[k, NNEXT] = 0
         big[k, SCORE_VERSION] = 0
         term[k] = False
-        _start_round(st, big, mt, k, _randbelow(mt, big, k, n), deck, n)
+        _start_round(st, big, mt, k, rng.below(mt, big, k, MTI, n), deck, n)
         _refresh(st, player, term, scores, returns, winners, k)
 
 
@@ -766,7 +624,6 @@ def seed_random(seed):
  R_TAILS, R_CLAWS, R_VERSION, R_NUPS, R_NLEFT, R_NNEXT) = range(15)
 R_HEAD = 15
 _R_SEAT_COLS = (PARTY, PLAYS, DOWN_, TOKENS_, SPENT, TRICKS_WON, VP, ROUND_VP, LIBRA, LIBRA + MAX_SEATS)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 @KERNEL
@@ -856,10 +713,8 @@ def rollout_game(k, head, world, hand_at, max_steps, stop_version, key, record, 
         n_own, n_mig = _bits(own), _bits(migs)
         n_flip = _bits(flip_cards) if can_flip else 0
         total = n_own + n_mig + ((n_flip + n_mig) if can_flip else 0)
-        z += _GOLDEN
-        y = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        y = (y ^ (y >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        y = y ^ (y >> np.uint64(31))
+        z += rng.GOLDEN
+        y = rng.splitmix(z)
         r = np.int64(((y >> np.uint64(32)) * np.uint64(total)) >> np.uint64(32))
         if r < n_own:
             action = _nth_bit(own, r)

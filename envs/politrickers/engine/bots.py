@@ -27,11 +27,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
-
-from ..core.batch_bots import BatchBots as CoreBatchBots
-from .bots import TOKEN_VALUE
-from .cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, NUM_CARDS,
+from ...engine import rng
+from ...engine.jit import njit
+from ...engine.bots import BatchBots as CoreBatchBots
+from ..bots import TOKEN_VALUE
+from ..cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, NUM_CARDS,
                     PLATE_MAX, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE)
 
 #: The compiled bots, by the names ``bots.BOTS`` gives the Python ones; a kind is an index into this tuple.
@@ -49,93 +49,7 @@ _VALUE = np.array(VALUE, dtype=np.int64)
 _SUIT_MASK = np.array([sum(1 << c for c in range(MIGRATION) if SUIT[c] == s) for s in range(5)], dtype=np.int64)
 _ALL_POLICY = (1 << MIGRATION) - 1
 _MIG_BIT = 1 << MIGRATION
-_MASK32 = 0xFFFFFFFF
 MAX_SEATS = 5
-
-
-# --- the Mersenne Twister, as CPython's random.Random ------------------------------------------------------------
-# Kept here rather than shared with the engine: numba's on-disk cache does not notice a change in a function that
-# another file compiles in.
-@njit(cache=True)
-def _seed_one(mt, mti, k, s, seed):
-    """``random.Random(seed)`` for the bot of game ``k``, seat ``s``: ``init_by_array`` over abs(seed)'s words."""
-    a = abs(seed)
-    key0, key1 = a & _MASK32, a >> 32
-    key_len = 1 if key1 == 0 else 2
-    m = mt[k, s]
-    m[0] = 19650218
-    for j in range(1, 624):
-        prev = np.int64(m[j - 1])
-        m[j] = (1812433253 * (prev ^ (prev >> 30)) + j) & _MASK32
-    i, j = 1, 0
-    for _ in range(max(624, key_len)):
-        prev = np.int64(m[i - 1])
-        kj = key0 if j == 0 else key1
-        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1664525)) + kj + j) & _MASK32
-        i += 1
-        j += 1
-        if i >= 624:
-            m[0] = m[623]
-            i = 1
-        if j >= key_len:
-            j = 0
-    for _ in range(623):
-        prev = np.int64(m[i - 1])
-        m[i] = ((np.int64(m[i]) ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK32
-        i += 1
-        if i >= 624:
-            m[0] = m[623]
-            i = 1
-    m[0] = 0x80000000
-    mti[k, s] = 624
-
-
-@njit(cache=True)
-def seed_bots(mt, mti, envs, seats, seeds):
-    """Seed the bot of (``envs[i]``, ``seats[i]``) with ``seeds[i]`` for every ``i``."""
-    for i in range(envs.shape[0]):
-        _seed_one(mt, mti, envs[i], seats[i], seeds[i])
-
-
-@njit(cache=True, inline="always")
-def _genrand(mt, mti, k, s):
-    """The next 32-bit output of the generator of game ``k``, seat ``s`` (genrand_uint32)."""
-    if mti[k, s] >= 624:
-        m = mt[k, s]
-        for i in range(624):
-            y = (np.int64(m[i]) & 0x80000000) | (np.int64(m[(i + 1) % 624]) & 0x7FFFFFFF)
-            v = np.int64(m[(i + 397) % 624]) ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            m[i] = v
-        mti[k, s] = 0
-    y = np.int64(mt[k, s, mti[k, s]])
-    mti[k, s] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y & _MASK32
-
-
-@njit(cache=True, inline="always")
-def _randbelow(mt, mti, k, s, n):
-    """``rng.randrange(n)``: getrandbits(n.bit_length()) until it is below ``n``."""
-    bits = 0
-    while (n >> bits) > 0:
-        bits += 1
-    r = _genrand(mt, mti, k, s) >> (32 - bits)
-    while r >= n:
-        r = _genrand(mt, mti, k, s) >> (32 - bits)
-    return r
-
-
-@njit(cache=True, inline="always")
-def _random(mt, mti, k, s):
-    """``rng.random()``: 53 bits from two outputs."""
-    a = _genrand(mt, mti, k, s) >> 5
-    b = _genrand(mt, mti, k, s) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
 # --- legality (rules._split, _legal_parts) -------------------------------------------------------------------------
@@ -307,6 +221,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
     """``out[k]`` = the move of the scripted bot of kind ``kinds[k]`` (an index into ``NAMES``) for game ``k``'s mover
     (seat ``player[k]``), from its observation ``obs[k]`` and legal mask ``mask[k]``; games with ``kinds[k] < 0``
     are left alone."""
+    seats = mt.shape[0] // kinds.shape[0]  # the bots' generators: row k * seats + seat
     party = np.zeros(MAX_SEATS, dtype=np.int64)
     tokens_of = np.zeros(MAX_SEATS, dtype=np.int64)
     plate = np.zeros(2, dtype=np.int64)
@@ -324,7 +239,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
             legal = 0
             for a in range(mask.shape[1]):
                 legal += mask[k, a] != 0
-            r = _randbelow(mt, mti, k, seat, legal)
+            r = rng.below(mt, mti, k * seats + seat, 0, legal)
             for a in range(mask.shape[1]):
                 if mask[k, a] != 0:
                     if r == 0:
@@ -421,7 +336,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
         for i in range(count):
             v = _value(actions[i], modes[i], n, turn, late, party, tokens_of, tricks_won_me, plate, libra_me,
                        ups_seat, ups_card, m)
-            v += _random(mt, mti, k, seat) * 1e-3
+            v += rng.random(mt, mti, k * seats + seat, 0) * 1e-3
             if v > best_val:
                 best, best_val = actions[i], v
         out[k] = best
@@ -429,13 +344,12 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
 
 class BatchBots(CoreBatchBots):
     """Politrickers's scripted bots (:data:`NAMES`) over the N games of a batched engine (see
-    :class:`hustings.core.batch_bots.BatchBots`)."""
+    :class:`hustings.engine.bots.BatchBots`)."""
 
     names = NAMES
     blocks = _BLOCKS
-    seed_kernel = seed_bots
 
     def act(self, kinds: np.ndarray, player: np.ndarray, obs: np.ndarray, mask: np.ndarray,
             out: np.ndarray) -> None:
-        """:meth:`hustings.core.batch_bots.BatchBots.act`."""
+        """:meth:`hustings.engine.bots.BatchBots.act`."""
         act_bots(kinds, player, obs, mask, self._mt, self._mti, self._lay, self.num_players, out)

@@ -1,0 +1,136 @@
+"""The compiled engines' house rules: each game's engine in its own room (``hustings.<game>.engine``), one random
+number implementation, one way to find an engine, and an on-disk cache that sees every engine source."""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from helpers import ROOT
+
+from hustings import registry
+
+pytest.importorskip("numba")
+
+ENVS = os.path.join(ROOT, "envs")
+GAMES = [i.name for i in registry.all_info()]
+ENGINES = [i.name for i in registry.all_info() if i.engine is not None]
+
+
+def python_files(folder: str):
+    for dirpath, _, files in os.walk(folder):
+        for f in files:
+            if f.endswith(".py"):
+                yield os.path.join(dirpath, f)
+
+
+def test_each_engine_is_a_subpackage_of_its_game_with_the_same_role_files():
+    for game in ENGINES:
+        assert registry.info(game).engine == f"hustings.{game}.engine"
+        folder = os.path.join(ENVS, game, "engine")
+        assert {"__init__.py", "batch.py", "kernels.py", "bots.py"} <= set(os.listdir(folder)), game
+        assert not [f for f in os.listdir(os.path.join(ENVS, game)) if f.startswith("engine") and f.endswith(".py")]
+    assert not os.path.exists(os.path.join(ENVS, "prime_minister", "engine.py"))  # the rules' task queue: tasks.py
+
+
+def test_one_mersenne_twister_and_one_splitmix():
+    """The generators' constants appear in hustings.engine.rng alone (and the pure-Python episode seeds)."""
+    allowed = {os.path.join(ENVS, "engine", "rng.py"), os.path.join(ENVS, "vector.py")}
+    for path in python_files(ENVS):
+        text = open(path, encoding="utf-8").read()
+        for constant in ("0x9908B0DF", "1812433253", "1664525", "0xBF58476D1CE4E5B9"):
+            assert constant.lower() not in text.lower() or path in allowed, (path, constant)
+
+
+def test_engine_files_use_the_room_wide_cache():
+    """Every compiled function of a room is made by hustings.engine.jit.njit, not numba's own."""
+    for game in ENGINES:
+        for path in python_files(os.path.join(ENVS, game, "engine")):
+            tree = ast.parse(open(path, encoding="utf-8").read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module == "numba":
+                    assert all(a.name != "njit" and a.name != "jit" for a in node.names), path
+
+
+def test_the_cache_stamp_covers_every_engine_file_and_what_the_kernels_import():
+    from hustings.engine import jit
+
+    files = set(jit.sources())
+    for game in ENGINES:
+        folder = os.path.join(ENVS, game, "engine")
+        assert {os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".py")} <= files
+        assert os.path.join(ENVS, game, "cards.py") in files  # the card tables the kernels compile in
+    assert os.path.join(ENVS, "engine", "rng.py") in files
+
+
+PROBE_A = "from {njit} import njit\n\n\n@njit(cache=True, inline='always')\ndef f():\n    return {value}\n"
+PROBE_B = textwrap.dedent("""\
+    from {njit} import njit
+    from .a import f
+
+
+    @njit(cache=True)
+    def g():
+        return f()
+""")
+RUN = textwrap.dedent("""\
+    import sys
+    sys.path.insert(0, {root!r})
+    from hustings.engine import jit
+    jit.ROOTS.append({root!r})
+    from probe.engine.b import g
+    print(g())
+""")
+
+
+def _probe(tmp_path, njit_module: str) -> list[int]:
+    """Compile g (which compiles in f of another file), change f's file, run again: what g returns each time."""
+    room = tmp_path / "probe" / "engine"
+    room.mkdir(parents=True)
+    (tmp_path / "probe" / "__init__.py").write_text("")
+    (room / "__init__.py").write_text("")
+    (room / "b.py").write_text(PROBE_B.format(njit=njit_module))
+    seen = []
+    for value in (1, 1, 2):
+        (room / "a.py").write_text(PROBE_A.format(njit=njit_module, value=value))
+        out = subprocess.run([sys.executable, "-c", RUN.format(root=str(tmp_path))], capture_output=True, text=True,
+                             check=True)
+        seen.append(int(out.stdout.split()[-1]))
+    return seen
+
+
+def test_a_change_in_any_engine_file_is_compiled_anew(tmp_path):
+    assert _probe(tmp_path / "room", "hustings.engine.jit") == [1, 1, 2]
+    # with numba's own njit the cache keys g by its file alone: it runs the stale f (why the room-wide stamp exists)
+    assert _probe(tmp_path / "plain", "numba") == [1, 1, 1]
+
+
+def test_one_way_to_find_an_engine(monkeypatch):
+    from hustings.engine import engine_module
+    from hustings.errors import ConfigError
+
+    for game in ENGINES:
+        module = engine_module(game)
+        assert module.BatchEngine.__module__ == f"hustings.{game}.engine.batch"
+        assert module.BatchBots.__module__ == f"hustings.{game}.engine.bots"
+    for game in set(GAMES) - set(ENGINES):
+        assert engine_module(game) is None
+        with pytest.raises(ConfigError, match="no compiled engine"):
+            engine_module(game, required=True)
+    monkeypatch.setitem(sys.modules, "numba", None)
+    with pytest.raises(ConfigError, match="pip install numba"):
+        engine_module(ENGINES[0], required=True)
+
+
+def test_without_numba_one_line_says_what_is_slow(capfd):
+    code = ("import sys; sys.modules['numba'] = None\n"
+            "from hustings.vector import make_vector\n"
+            f"print(make_vector({ENGINES[0]!r}, 2).backend)\n"
+            f"print(make_vector({ENGINES[0]!r}, 2).backend)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["python", "python"]
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "numba" in lines[0] and "slower" in lines[0] and "pip install numba" in lines[0]
