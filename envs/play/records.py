@@ -89,7 +89,7 @@ def game_from_config(config: dict) -> Game:
     if not isinstance(config, dict) or "game" not in config or "num_players" not in config:
         raise RecordError(f"record config {config!r} must name 'game' and 'num_players'")
     options = {k: v for k, v in config.items() if k not in ("game", "num_players")}
-    return registry.info(config["game"]).game_class(config["num_players"], **options)
+    return registry.make_game(config["game"], config["num_players"], options)
 
 
 def _action_label(game: Game, action) -> str:

@@ -134,3 +134,23 @@ def test_without_numba_one_line_says_what_is_slow(capfd):
     assert out.stdout.split() == ["python", "python"]
     lines = [line for line in out.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "numba" in lines[0] and "slower" in lines[0] and "pip install numba" in lines[0]
+
+
+def test_a_plain_install_gets_the_compiled_engines():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    assert any(d.replace(" ", "").startswith("numba>=") for d in project["dependencies"])
+    assert project["optional-dependencies"]["fast"] == []  # kept for old install lines
+
+
+def test_one_parity_checker():
+    """The lockstep of an engine against the rules is hustings.engine.parity's alone (no test keeps its own)."""
+    found = {}
+    for folder in (ENVS, os.path.join(ROOT, "tests"), os.path.join(ROOT, "training"), os.path.join(ROOT, "tools")):
+        for path in python_files(folder):
+            for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+                if isinstance(node, ast.FunctionDef) and node.name in ("play_both", "compare_with_rules",
+                                                                      "replay_golden", "record_golden"):
+                    found.setdefault(node.name, []).append(os.path.relpath(path, ROOT))
+    assert found == {name: [os.path.join("envs", "engine", "parity.py")] for name in found} and len(found) == 4
