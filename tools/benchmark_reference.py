@@ -1,11 +1,11 @@
-"""Make the benchmark's shipped reference tables (``training/data/benchmark_reference.json.gz``) for this code.
+"""Make the benchmark's shipped reference tables (``envs/evaluation/data/benchmark_reference.json.gz``) for this code.
 
     python tools/benchmark_reference.py [--from DIR] [--workers 2]
 
 Plays ``hustings benchmark --budget standard --no-reference`` (the reference ladder alone, every game at its default
 size, the deals of seed 0: the sets of ``--budget quick`` are among them) into ``DIR`` (default: a ``benchmark``
 folder here; ``--from`` takes a finished run there instead of playing) and keeps its reference-only tables, split by
-deal set, with the digest of the code that played them (:mod:`hustings.training.reference`). Run it after the last
+deal set, with the digest of the code that played them (:mod:`hustings.evaluation.reference`). Run it after the last
 change to the rules, bots or engines of a release: a run of other code does not use the file.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys
 
 import hustings
 from hustings.core.files import atomic_write
-from hustings.training import reference, strength
+from hustings.evaluation import benchmark, reference
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     run_dir = args.source
     if run_dir is None:
-        strength.benchmark(budget="standard", out=args.out, workers=args.workers, reference=False, estimate=True)
+        benchmark.benchmark(budget="standard", out=args.out, workers=args.workers, reference=False, estimate=True)
         run_dir = args.out
     with open(os.path.join(run_dir, "results.json")) as f:
         results = json.load(f)
@@ -43,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     for path in sorted(glob.glob(os.path.join(run_dir, "tables", "*.json"))):
         with open(path) as f:
             tables.append(json.load(f))
-    specs = {(g, n): set(strength.ladder(g, n)) for g in hustings.games()
-             for n in strength.sizes(g)}
+    specs = {(g, n): set(benchmark.ladder(g, n)) for g in hustings.games()
+             for n in benchmark.sizes(g)}
     data = reference.file_content(tables, specs)
     payload = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0)
     atomic_write(reference.PATH, payload)

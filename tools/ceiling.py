@@ -23,7 +23,7 @@ import random
 import hustings
 from hustings.core.rules import State
 
-from hustings.training import evaluate as ev
+from hustings.evaluation import evaluate as ev
 
 
 def reveal(state: State, player: int, rng: random.Random) -> State:

@@ -57,7 +57,7 @@ def play(game: str, n: int, opponent: str, workers: int | None = None, progress:
     """The shipped bot of ``game`` at ``n`` seats (``search``: its searching variant) against n-1 ``opponent`` bots
     over :func:`games_for` games (or ``games``, for a bot too slow for the table's count: the cell shows how many were
     played); saved and returned."""
-    from hustings.training.evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     res = tournament(game, [subject(game, search)] + [opponent] * (n - 1),
                      games if games is not None else games_for(game, n, opponent),

@@ -1,2 +1,4 @@
-"""hustings tools around the envs: the ``hustings`` command line (demo, train, evaluate), self-play training
-(``hustings.training.train``), tournaments (``hustings.training.evaluate``) and the training benchmark (``hustings.training.bench_train``)."""
+"""Training bots: self-play PPO (``hustings.training.train``, ``hustings train``), Ray RLlib
+(``hustings.training.rllib_train``), pretraining, export, best responses (``hustings.training.exploit``) and the
+training benchmark (``hustings.training.bench_train``). Tournaments and the benchmark are
+:mod:`hustings.evaluation`'s, which training imports (never the reverse)."""

@@ -46,7 +46,7 @@ from hustings import registry
 from hustings.errors import ActionOutOfBoundsError, CheckpointError, ConfigError, IllegalActionError
 from hustings.vector import engine_class
 
-from .batch_play import compiled_bots
+from hustings.evaluation.batch_play import compiled_bots
 from .policy import NumpyPolicy
 
 PARTNERS = ("pool", "self")

@@ -17,7 +17,7 @@ import os
 from hustings.core.files import atomic_write
 
 from .config import TrainConfig
-from .evaluate import wilson
+from hustings.evaluation.evaluate import wilson
 from .policy import atomic_write_text
 
 #: The columns of ``learning_curve.csv``.

@@ -595,7 +595,7 @@ def train_rllib(cfg: RLlibConfig, progress: bool = True, log=None, num_env_runne
 
 def final_evaluation(cfg: RLlibConfig, policy_path: str, progress: bool = True, workers: int | None = None) -> dict:
     """Duplicate-deal tournaments of the trained policy against n-1 copies of each baseline."""
-    from .evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     n = cfg.num_players
     out = {}
@@ -669,7 +669,7 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hustings.cli.run import module_main
+    from hustings.commands import module_main
     return module_main("python -m hustings.training.rllib_train", __doc__, add_arguments, run, argv)
 
 

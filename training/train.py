@@ -472,7 +472,7 @@ def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=Non
 
 def final_evaluation(cfg: TrainConfig, policy_path: str, progress: bool = True) -> dict:
     """Duplicate-deal tournaments of the trained policy against n-1 copies of each baseline."""
-    from .evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     n = cfg.num_players
     out = {}
@@ -524,7 +524,7 @@ def config_from_args(args) -> TrainConfig:
 def final_summary(report: dict) -> str:
     """The end of ``hustings train``, labelled: the trained policy's final evaluation against each baseline, in
     words against the fair share."""
-    from .evaluate import verdict
+    from hustings.evaluation.evaluate import verdict
 
     n = report["num_players"]
     lines = [f"final evaluation of {report['policy']} ({report['game']}, {n} players, "
@@ -544,7 +544,7 @@ def run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m hustings.training.train``: the same as ``hustings train``."""
-    from hustings.cli.run import module_main
+    from hustings.commands import module_main
     return module_main("python -m hustings.training.train", __doc__, add_arguments, run, argv)
 
 

@@ -1,5 +1,6 @@
 """The ``hustings`` command line. Each command is a module with ``add_arguments(parser)`` and ``run(args)``, imported
-only when that command runs (the training commands live in :mod:`hustings.training`, named here by module).
+only when that command runs (the evaluation and training commands live in :mod:`hustings.evaluation` and
+:mod:`hustings.training`, named here by module).
 
     hustings --version
     hustings demo democracy --players 4 [--bots heuristic random ...] [--seed 1] [--option KEY=VALUE] [--quiet]
@@ -17,7 +18,7 @@ only when that command runs (the training commands live in :mod:`hustings.traini
 ``demo``, ``play``, ``replay`` and ``evaluate`` with scripted, shipped (``policy.npz``) and ONNX bots need only the
 core install. ``train``, ``export`` and torch checkpoints need the ``train`` extra, ``train-rllib`` the
 ``distributed`` extra, ``serve`` the ``web`` extra; a missing extra is answered with one line naming it
-(:func:`hustings.cli.run.missing_extra_message`).
+(:func:`hustings.commands.missing_extra_message`).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ import sys
 
 from ..registry import games
 from ..version import __version__
-from .run import missing_extra_message, run_command
+from ..commands import missing_extra_message, run_command
 
 #: name -> (module, its add_arguments, its run, help)
 COMMANDS: dict[str, tuple[str, str, str, str]] = {
@@ -38,12 +39,12 @@ COMMANDS: dict[str, tuple[str, str, str, str]] = {
     "train-rllib": ("hustings.training.rllib_train", "add_arguments", "run",
                     "train a bot on Ray RLlib (multi-agent masked PPO, league self-play; local or on a Ray cluster) "
                     "from a YAML config"),
-    "evaluate": ("hustings.training.evaluate", "add_arguments", "run",
+    "evaluate": ("hustings.evaluation.evaluate", "add_arguments", "run",
                  "play a duplicate-deal tournament between bots and report win rates"),
-    "benchmark": ("hustings.training.strength", "add_arguments", "run",
+    "benchmark": ("hustings.evaluation.benchmark", "add_arguments", "run",
                   "the standard table: the reference ladder and your agents in duplicate-deal tournaments over games "
                   "and table sizes, with intervals, ratings and an IQM across games"),
-    "panel": ("hustings.training.panel", "add_arguments", "run",
+    "panel": ("hustings.evaluation.panel", "add_arguments", "run",
               "every shipped bot against n-1 heuristic, n-1 IS-MCTS without the heuristic, mixed tables, the previous "
               "shipped bot and in cross-play: win shares with intervals over deals, each bot's worst line-up"),
     "exploit": ("hustings.training.exploit", "add_arguments", "run",

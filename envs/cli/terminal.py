@@ -9,11 +9,8 @@ from ..bots import spec as specs_mod
 from ..core.yamlio import parse_options
 from ..errors import ConfigError
 from ..play import make_game, move_seen_by, play_game, play_interactive, records, revealed_by_move
+from ..play.moves import QUIET_EVENTS
 from ..play.records import Recorder
-
-
-#: Events the demo does not narrate: a move's own echo (the move line says it already).
-QUIET_EVENTS = ("card_played", "move", "action")
 
 
 def add_demo_arguments(p: argparse.ArgumentParser) -> None:

@@ -12,6 +12,10 @@ import re
 
 from ..core.rules import Game, State
 
+#: Events that only echo a move (the line that shows the move says it already): narrators of a game's events (the
+#: terminal demo, the web app's story) leave them out.
+QUIET_EVENTS = ("card_played", "move", "action")
+
 
 # --- what a seat sees of a move ------------------------------------------------------------------------------------
 def hidden_move(state: State, player: int, action: int) -> str | None:

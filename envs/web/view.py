@@ -29,8 +29,8 @@ import functools
 import importlib
 
 from hustings import registry
-from hustings.cli.terminal import QUIET_EVENTS
 from hustings.core.page import choice, seats_named
+from hustings.play.moves import QUIET_EVENTS
 
 
 class _PlainPage:

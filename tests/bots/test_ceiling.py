@@ -7,7 +7,7 @@ import pytest
 
 import hustings
 from helpers import tool
-from hustings.training import evaluate as ev
+from hustings.evaluation import evaluate as ev
 
 ceiling_mod = tool("ceiling")
 

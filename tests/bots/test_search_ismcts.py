@@ -573,7 +573,7 @@ def test_registry_and_defaults():
 
 
 def test_evaluate_recipes_and_tournament():
-    from hustings.training.evaluate import build_bot, resolve_specs, tournament
+    from hustings.evaluation.evaluate import build_bot, resolve_specs, tournament
 
     game = make_game("politrickers")
     require_sampler("politrickers", game)
@@ -592,7 +592,7 @@ def test_evaluate_recipes_and_tournament():
 
 def test_missing_sampler_is_a_config_error(monkeypatch):
     from hustings.core.rules import State
-    from hustings.training.evaluate import resolve_specs
+    from hustings.evaluation.evaluate import resolve_specs
 
     game = make_game("politrickers")
     state_cls = type(game.new_initial_state(seed=0))

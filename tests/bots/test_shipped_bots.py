@@ -74,7 +74,7 @@ def test_a_size_without_a_bot_names_the_sizes_there_are():
 
 def test_shipped_spec_takes_the_bot_for_the_tables_size():
     # the default (4-player) bot cannot play 3 seats: its observation is another size
-    from hustings.training.evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     res = tournament("politrickers", ["shipped:politrickers", "heuristic", "heuristic"], 3, num_players=3,
                      workers=1, progress=False)
@@ -205,7 +205,7 @@ def test_the_shipped_bot_is_the_net_and_the_searching_variants_play_their_search
 
 
 def test_shipped_spec_is_the_net_and_shipped_search_spec_the_searching_variant():
-    from hustings.training.evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     def bots(spec):
         res = tournament("politrickers", [spec] + ["heuristic"] * 3, 4, num_players=4, seed=3, workers=1,

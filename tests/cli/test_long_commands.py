@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from hustings.training import evaluate
+from hustings.evaluation import evaluate
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="process groups and POSIX signals")
 

@@ -142,7 +142,7 @@ def test_the_sb3_recipe_trains_and_saves_a_bot(tmp_path):
     assert re.match(r"seat \d, win share [01]\.\d+, scores \[", proc.stdout)
     assert (tmp_path / "democracy_ppo.zip").is_file()
     # the saved model is a bot SPEC
-    from hustings.training.evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     res = tournament("democracy", [str(tmp_path / "democracy_ppo.zip"), "heuristic", "heuristic", "heuristic"], 4,
                      num_players=4, workers=1, progress=False)

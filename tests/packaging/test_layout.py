@@ -53,15 +53,16 @@ def test_the_envs_never_import_the_training_tools():
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
-def test_the_command_line_loads_the_training_commands_only_when_they_run():
+def test_the_command_line_loads_the_evaluation_and_training_commands_only_when_they_run():
     import hustings.cli
 
     graph = module_graph()
-    assert not any(i.startswith("hustings.training") for i in graph["hustings.cli"])
+    assert not any(i.startswith(("hustings.training", "hustings.evaluation")) for i in graph["hustings.cli"])
     training = {m for m, *_ in hustings.cli.COMMANDS.values() if m.startswith("hustings.training.")}
-    assert training == {"hustings.training.train", "hustings.training.rllib_train", "hustings.training.evaluate",
-                        "hustings.training.strength", "hustings.training.panel", "hustings.training.exploit",
+    assert training == {"hustings.training.train", "hustings.training.rllib_train", "hustings.training.exploit",
                         "hustings.training.export"}
+    evaluation = {m for m, *_ in hustings.cli.COMMANDS.values() if m.startswith("hustings.evaluation.")}
+    assert evaluation == {"hustings.evaluation.evaluate", "hustings.evaluation.benchmark", "hustings.evaluation.panel"}
     for module, add, run, _ in hustings.cli.COMMANDS.values():
         imported = __import__(module, fromlist=[add])
         assert callable(getattr(imported, add)) and callable(getattr(imported, run))
@@ -74,9 +75,9 @@ def test_the_cycle_check_sees_a_cycle(tmp_path):
                                                           "hustings.training", "hustings.training.c"}
 
 
-def test_no_game_knowledge_in_the_training_tools():
+def test_no_game_knowledge_in_the_training_and_evaluation_tools():
     for name, path in modules().items():
-        if name.startswith("hustings.training"):
+        if name.startswith(("hustings.training", "hustings.evaluation")):
             text = open(path, encoding="utf-8").read()
             for probe in ("party_of", ".scen", "scenario"):
                 assert probe not in text, f"{name} reads a game's internals ({probe!r})"
@@ -193,10 +194,11 @@ def test_no_game_private_attribute_is_read_outside_the_games():
     assert found == {}
 
 
-def module_graph() -> dict[str, set[str]]:
-    """Every module of the package -> the package's modules it imports anywhere (function bodies too); ``from X
-    import y`` counts as importing ``X.y`` where that is a module, else ``X``."""
-    mods = modules()
+def module_graph(mods: dict[str, str] | None = None) -> dict[str, set[str]]:
+    """Every module of the package (``mods``, import name -> file; default :func:`modules`) -> the package's modules
+    it imports anywhere (function bodies too); ``from X import y`` counts as importing ``X.y`` where that is a
+    module, else ``X``."""
+    mods = modules() if mods is None else mods
     graph = {}
     for name, path in mods.items():
         package = name if path.endswith("__init__.py") else name.rsplit(".", 1)[0]
@@ -247,6 +249,84 @@ def test_the_package_cycle_check_sees_a_cycle():
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
+# --- imports one way -----------------------------------------------------------------------------------------------
+# The layers of the package, bottom up: a module may import its own layer and the layers below, never one above,
+# anywhere in its file (function-level imports included: a function-level import up is a cycle waiting for a caller).
+# A key is a top-level part of the package: `hustings.<key>` (a subpackage or a module); GAMES stands for every game
+# package `hustings.<game>` (their compiled engines `hustings.<game>.engine` included) and their `hustings.<game>_v1`
+# modules; "hustings" is the package's own __init__ (make, make_bot, load_bot).
+LAYERS = {
+    # the foundations, standard library only: every error class, the version, running one command (one-line errors,
+    # a missing extra named), which the command line and every `python -m hustings.<package>.<module>` share
+    "errors": 0, "version": 0, "commands": 0,
+    # the interface every game implements: rules, env, the bot interface, the one play loop, files, YAML
+    "core": 1,
+    # games by name (the registry reads GameInfo from core and imports a game only by its name); the shipped configs
+    "registry": 2, "configs": 2,
+    # what every compiled engine shares (the numba cache, the base of the compiled bots, the parity check) and
+    # engine_module(), which finds a game's engine through the registry: below the games, because each game's engine
+    # package (hustings.<game>.engine) builds on it. The batched API over the engines (hustings.vector) is one layer
+    # with it: vector finds engines with engine_module, and engine.parity seeds its games as vector does
+    # (vector.episode_seeds)
+    "engine": 3, "vector": 3,
+    # the games
+    GAMES: 4,
+    # over any game, through the registry: the contract checks, and play for people and for agents that read text (how
+    # moves read, the text view, records, the terminal loop; it takes bots as objects, so it needs no bot, while the
+    # text agents of bots.agents read its text view)
+    "testing": 5, "play": 5,
+    # the bots (scripted, search, nets, your own) and the shipped bots' index: bots.zoo and bots.spec read the index,
+    # and the index checks a search.json against the search SPEC grammar (bots.search_spec): one layer
+    "bots": 6, "checkpoints": 6,
+    # the front door: hustings.make / make_bot / load_bot, over the games and the bots
+    "hustings": 7,
+    # measuring bots by playing games (tournaments, the benchmark, the panel, ratings); the speed benchmarks
+    "evaluation": 8, "bench": 8,
+    # training bots: it measures them through evaluation (training.bench_train times envs with the speed benchmarks')
+    "training": 9,
+    # the web app, then the command line, which runs every command (the web app's `hustings serve` included)
+    "web": 10,
+    "cli": 11,
+}
+
+
+def layer_of(module: str) -> str | tuple:
+    """The key of ``module`` in :data:`LAYERS`."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "hustings"
+    key = parts[1]
+    return GAMES if key in GAMES or (key.endswith("_v1") and key[:-3] in GAMES) else key
+
+
+def wrong_way_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every (module, what it imports) of ``graph`` where the imported module is in a higher layer."""
+    return sorted((m, i) for m, imported in graph.items() for i in imported
+                  if LAYERS[layer_of(i)] > LAYERS[layer_of(m)])
+
+
+def test_every_part_of_the_package_has_a_layer():
+    assert sorted({str(layer_of(m)) for m in modules()} - {str(k) for k in LAYERS}) == []
+
+
+def test_imports_go_one_way_down_the_layers_even_at_function_level():
+    assert wrong_way_imports(module_graph()) == []
+
+
+def test_the_layer_check_sees_a_wrong_way_import(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text("from ..errors import ConfigError\n\n\ndef f():\n    from ..cli import main\n"
+                       "    from hustings.training import train\n    import hustings.evaluation.benchmark\n")
+    mods = dict(modules(), **{"hustings.core.planted": str(planted)})
+    assert [w for w in wrong_way_imports(module_graph(mods)) if w[0] == "hustings.core.planted"] == [
+        ("hustings.core.planted", "hustings.cli"), ("hustings.core.planted", "hustings.evaluation.benchmark"),
+        ("hustings.core.planted", "hustings.training.train")]
+    # a game reading a bot is as wrong as the engine reading a game
+    assert wrong_way_imports({"hustings.politix.rules": {"hustings.bots.spec"}, "hustings.engine": {"hustings.politix"},
+                              "hustings.bots.spec": {"hustings.politix.rules"}}) == [
+        ("hustings.engine", "hustings.politix"), ("hustings.politix.rules", "hustings.bots.spec")]
+
+
 def test_one_errors_module():
     for name, path in modules().items():
         if name in ("hustings.errors",):
@@ -279,7 +359,7 @@ def test_one_spec_resolver():
                                                                     "make_bots", "spec_sha256", "load_policy"):
                 defined.setdefault(node.name, []).append(name)
     assert {k: v for k, v in defined.items() if len(v) > 1 or k == "build_bot"} in ({}, {"build_bot": [
-        "hustings.training.evaluate"]}), defined
+        "hustings.evaluation.evaluate"]}), defined
     assert defined["resolve"] == ["hustings.bots.spec"] and defined["make_bots"] == ["hustings.bots.spec"]
 
 

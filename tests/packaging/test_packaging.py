@@ -113,7 +113,7 @@ def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
                    "hustings/checkpoints/democracy/6p/policy.npz", "hustings/checkpoints/politix/2p/config.yaml",
                    "hustings/configs/sizes/prime_minister_2p.yaml",
                    "hustings/prime_minister/data/bills.json", "hustings/politix/data/cards.json",
-                   "hustings/democracy/RULES.md", "hustings/training/data/benchmark_reference.json.gz",
+                   "hustings/democracy/RULES.md", "hustings/evaluation/data/benchmark_reference.json.gz",
                    "hustings/web/static/app.js", *(f"hustings/{g}/web.js" for g in __import__("hustings").games())):
         assert needed in names, needed
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
@@ -154,7 +154,7 @@ def test_a_plain_install_plays_evaluates_and_replays_from_any_folder(plain_venv,
     bot = checked(run([py, "-c", code], cwd))
     assert "PIMCBot" in bot and "model='shipped'" in bot and bot.strip().endswith("True")
     # the benchmark's shipped reference tables are this build's: the installed code digests as the checkout's
-    found = checked(run([py, "-c", "from hustings.training import reference; print(reference.load()[1])"], cwd))
+    found = checked(run([py, "-c", "from hustings.evaluation import reference; print(reference.load()[1])"], cwd))
     assert "shipped reference tables of this build: 500 deal sets" in found, found
     # a trained checkpoint (torch) and an exported ONNX bot, made with the full install, then played here
     onnx_dir = tmp_path / "exported"

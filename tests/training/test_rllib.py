@@ -131,7 +131,7 @@ def test_tiny_run_evaluates_against_random_and_matches_the_module(tmp_path):
     against the RLlib module's own, and a resume from RLlib's checkpoint."""
     from ray.rllib.core.rl_module.rl_module import RLModule
 
-    from hustings.training.evaluate import tournament
+    from hustings.evaluation.evaluate import tournament
 
     cfg = rllib_train.load_config(SMOKE).replace({
         "output_dir": str(tmp_path / "run"), "iterations": 3,

@@ -12,7 +12,7 @@ import hustings
 from hustings.core.rules import ConfigError, IllegalActionError
 from hustings.bots import spec as agents
 from hustings.bots.agents import __file__ as AGENTS_FILE
-from hustings.training import strength as benchmark
+from hustings.evaluation import benchmark, ratings
 
 LADDER = ["random", "heuristic"]
 RANDOM_AGENT = "hustings.bots.agents:random_agent"
@@ -93,14 +93,14 @@ def test_gauntlets_share_deals_and_seat_the_agent_everywhere(tmp_path):
 
 # --- statistics ----------------------------------------------------------------------------------------------------
 def test_iqm_ranks_and_intervals():
-    assert benchmark.iqm([0, 1, 2, 3, 4, 5, 6, 100]) == pytest.approx(np.mean([2, 3, 4, 5]))
-    assert benchmark.iqm([1.0, 2.0, 3.0]) == pytest.approx(2.0)  # fewer than 4 values: nothing trimmed
+    assert ratings.iqm([0, 1, 2, 3, 4, 5, 6, 100]) == pytest.approx(np.mean([2, 3, 4, 5]))
+    assert ratings.iqm([1.0, 2.0, 3.0]) == pytest.approx(2.0)  # fewer than 4 values: nothing trimmed
     g = {"winners": [1, 2], "scores": [5.0, 3.0, 3.0, 4.0]}
-    assert benchmark.ranks_of(g, [0, 1, 2, 3]) == [3, 1, 1, 4]  # shared win first, then by score
-    assert benchmark.ranks_of(g, [0, 3]) == [1, 2]
-    lo, hi = benchmark.percentile_ci(list(range(101)))
+    assert ratings.ranks_of(g, [0, 1, 2, 3]) == [3, 1, 1, 4]  # shared win first, then by score
+    assert ratings.ranks_of(g, [0, 3]) == [1, 2]
+    lo, hi = ratings.percentile_ci(list(range(101)))
     assert lo == pytest.approx(2.5) and hi == pytest.approx(97.5)
-    mu, _ = benchmark.fit_ratings([([0, 1], [1, 2])] * 20, 3)
+    mu, _ = ratings.fit_ratings([([0, 1], [1, 2])] * 20, 3)
     assert mu[0] > 25 > mu[1] and mu[2] == pytest.approx(25.0)
 
 
@@ -115,14 +115,14 @@ def test_ratings_are_openskills_plackett_luce():
         k = 2 + r % 4
         runs.append([([int(i) for i in rng.choice(6, k, replace=False)], [int(x) for x in rng.integers(1, 4, k)])
                      for _ in range(10 + r % 3 * 7)])
-    mu, sigma = benchmark.fit_ratings_many(runs, 6)
+    mu, sigma = ratings.fit_ratings_many(runs, 6)
     for r, games in enumerate(runs):
-        ratings = [model.rating() for _ in range(6)]
+        rated = [model.rating() for _ in range(6)]
         for ids, ranks in games:
-            for i, team in zip(ids, model.rate([[ratings[i]] for i in ids], ranks=ranks)):
-                ratings[i] = team[0]
-        assert mu[r] == pytest.approx([x.mu for x in ratings], abs=1e-9)
-        assert sigma[r] == pytest.approx([x.sigma for x in ratings], abs=1e-9)
+            for i, team in zip(ids, model.rate([[rated[i]] for i in ids], ranks=ranks)):
+                rated[i] = team[0]
+        assert mu[r] == pytest.approx([x.mu for x in rated], abs=1e-9)
+        assert sigma[r] == pytest.approx([x.sigma for x in rated], abs=1e-9)
     assert len({round(float(x), 6) for x in mu[:, 0]}) > 6  # the runs really differ
 
 
@@ -130,7 +130,7 @@ def test_reference_sets_are_the_games_the_run_would_play(tmp_path, monkeypatch):
     """Deal sets taken from reference tables are the sets the run plays without them; other code does not use them."""
     import gzip
 
-    from hustings.training import reference
+    from hustings.evaluation import reference
 
     full = tiny(tmp_path / "full", reference=False)
     assert full["reference_sets"] == 0
@@ -161,7 +161,7 @@ def test_shipped_reference_tables_are_this_codes():
     after changing the rules, bots or engines. A few of their cheap sets are replayed here."""
     import gzip
 
-    from hustings.training import reference
+    from hustings.evaluation import reference
 
     with gzip.open(reference.PATH, "rt") as f:
         data = json.load(f)

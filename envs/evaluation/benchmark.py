@@ -5,7 +5,7 @@ at ``full``) the **reference ladder** (``random``, ``heuristic``, IS-MCTS at two
 the game's default ``ismcts``, and the shipped bot ``shipped:GAME``, the one for that table size) and your
 ``--agents`` (any SPEC of :mod:`hustings.bots.agents`: ``package.module:factory``, ``text:package.module:factory``,
 ``policy.pt``, ``model.zip``, ``.onnx``, ...) play two kinds of duplicate-deal, seat-rotated tables
-(:func:`hustings.training.evaluate._play_set`: each deal played ``n`` times, the line-up rotated one seat each time):
+(:func:`hustings.evaluation.evaluate._play_set`: each deal played ``n`` times, the line-up rotated one seat each time):
 
 * **Gauntlet** (one table per agent): the agent in one seat, the anchor ``heuristic`` in the ``n - 1`` others.
   Every gauntlet of a (game, size) plays the same deals. This gives each agent's **win share** (a shared win
@@ -40,9 +40,9 @@ lost or counted twice), ``results.json`` (schema: :data:`SCHEMA`, documented in 
 and, with matplotlib, ``win_share_<game>-<n>p.png`` and ``ratings_<game>-<n>p.png``. Tables run in parallel over
 ``--workers`` processes, or as Ray tasks on a cluster with ``--address`` (the ``distributed`` extra). The tables
 whose bots all have a batched form (``random``, ``heuristic``, trained nets; a game with a compiled engine, numba
-installed) are played first, in batches in the compiled engine (:mod:`hustings.training.batch_play`: the same
+installed) are played first, in batches in the compiled engine (:mod:`hustings.evaluation.batch_play`: the same
 games, game for game); ``--no-batch`` plays them through the rules module too. The reference agents' own tables (the
-ladder among itself) are the same in every run: the deal sets this build ships (:mod:`hustings.training.reference`)
+ladder among itself) are the same in every run: the deal sets this build ships (:mod:`hustings.evaluation.reference`)
 are taken from there, not played; ``--no-reference`` plays them too.
 """
 from __future__ import annotations
@@ -64,6 +64,8 @@ import hustings
 from hustings.core.files import atomic_write
 from hustings.core.rules import ConfigError
 
+from .ratings import iqm, percentile_ci, rate_tables, share_of
+
 SCHEMA = "hustings-benchmark/1"
 ANCHOR = "heuristic"
 BUDGETS = {
@@ -72,7 +74,6 @@ BUDGETS = {
     "full": {"sets": 40, "rr_sets": 10, "bootstrap": 1000, "sizes": "all"},
 }
 MAX_SUBSETS = 20
-ORDERS = 10
 
 
 # --- the plan ----------------------------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def plan_tables(game: str, n: int, agents: list[str], sets: int, rr_sets: int, s
 
 # --- playing: one duplicate set per task (worker processes or Ray tasks) -----------------------------------------
 def play_set(task: dict) -> dict:
-    """One duplicate set of one table (:func:`hustings.training.evaluate.duplicate_set`) with this table's bots."""
+    """One duplicate set of one table (:func:`hustings.evaluation.evaluate.duplicate_set`) with this table's bots."""
     from hustings.bots import agents as agents_mod
     from hustings.bots import spec as spec_mod
     from . import evaluate
@@ -163,7 +164,7 @@ def play_set(task: dict) -> dict:
 
 def batch_jobs(todo: list[dict], tasks: list[dict], workers: int) -> tuple[list[dict], list[dict]]:
     """Split the set tasks of the tables ``todo``: those of tables whose bots all have a batched form
-    (:func:`hustings.training.batch_play.why_not`: ``random``, ``heuristic``, trained nets, on a game with a compiled
+    (:func:`hustings.evaluation.batch_play.why_not`: ``random``, ``heuristic``, trained nets, on a game with a compiled
     engine, numba installed) become batch jobs (:func:`play_batch`), a few per (game, size), each playing the sets
     of several tables in one engine; returns ``(batch jobs, the other set tasks)``."""
     fast = batchable_tables(todo)
@@ -192,7 +193,7 @@ def batch_jobs(todo: list[dict], tasks: list[dict], workers: int) -> tuple[list[
 
 def play_batch(job: dict) -> list[dict]:
     """A batch job of :func:`batch_jobs`: every game of its sets played in batches in the compiled engine
-    (:func:`hustings.training.batch_play.play`, the same games as :func:`play_set`); one :func:`play_set` result
+    (:func:`hustings.evaluation.batch_play.play`, the same games as :func:`play_set`); one :func:`play_set` result
     per set, its ``seconds`` the job's time shared out by games."""
     from . import batch_play
 
@@ -245,154 +246,6 @@ def run_tasks(tasks: list[dict], workers: int, address: str | None, on_result) -
         for results in pool.imap_unordered(play_task, tasks):
             for res in results:
                 on_result(res)
-
-
-# --- statistics ----------------------------------------------------------------------------------------------------
-def share_of(g: dict, b: int) -> float:
-    """Bot ``b``'s share of game ``g``'s win: ``1/k`` when it is one of ``k`` winners, else 0."""
-    return 1.0 / len(g["winners"]) if b in g["winners"] else 0.0
-
-
-def percentile_ci(samples, alpha: float = 0.05) -> list[float]:
-    """The ``1 - alpha`` percentile interval of ``samples`` (NaNs when there are none)."""
-    if len(samples) == 0:
-        return [float("nan"), float("nan")]
-    lo, hi = np.percentile(np.asarray(samples, dtype=float), [100 * alpha / 2, 100 * (1 - alpha / 2)])
-    return [float(lo), float(hi)]
-
-
-def iqm(x) -> float:
-    """Interquartile mean: the mean of the middle 50% (``scipy.stats.trim_mean(x, 0.25)``)."""
-    x = np.sort(np.asarray(x, dtype=float))
-    k = int(0.25 * len(x))
-    return float(np.mean(x[k:len(x) - k])) if len(x) else float("nan")
-
-
-def ranks_of(g: dict, seats: list[int]) -> list[int]:
-    """Finishing order (1 = best; equal key, equal rank) of bot indices ``seats``: win share, then score."""
-    keys = [(share_of(g, b), g["scores"][b]) for b in seats]
-    return [1 + sum(1 for k2 in keys if k2 > k) for k in keys]
-
-
-def fit_ratings(games: list[tuple[list[int], list[int]]], m: int) -> tuple[list[float], list[float]]:
-    """OpenSkill Plackett-Luce over ``games`` (agent ids, ranks); (mu, sigma) of agents ``0..m-1``."""
-    mu, sigma = fit_ratings_many([games], m)
-    return [float(x) for x in mu[0]], [float(x) for x in sigma[0]]
-
-
-#: OpenSkill's Plackett-Luce defaults (``openskill.models.PlackettLuce()``): mu, sigma, beta, tau, kappa.
-PL_MU, PL_SIGMA, PL_BETA, PL_TAU, PL_KAPPA = 25.0, 25.0 / 3.0, 25.0 / 6.0, 25.0 / 300.0, 0.0001
-
-
-def fit_ratings_many(runs: list[list[tuple[list[int], list[int]]]], m: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`fit_ratings` of every sequence of games in ``runs`` at once: ``(mu, sigma)``, each ``(len(runs), m)``.
-
-    The update is OpenSkill's ``PlackettLuce().rate(teams, ranks=...)`` for one-player teams (Weng and Lin 2011,
-    Algorithm 4, with OpenSkill's tau and kappa; its averaging of the mu change over tied ranks changes nothing in
-    OpenSkill 6, which compares each updated rating with itself, so it is left out here too), written over
-    numpy arrays so that the bootstrap's thousand refits step together (tests/training/test_benchmark.py checks it
-    against ``openskill`` itself). Runs of different lengths or table sizes are fitted in groups."""
-    mu = np.full((len(runs), m), PL_MU)
-    sigma = np.full((len(runs), m), PL_SIGMA)
-    groups: dict[tuple[int, int], list[int]] = {}
-    for r, games in enumerate(runs):
-        groups.setdefault((len(games), len(games[0][0]) if games else 0), []).append(r)
-    for (length, k), rows in groups.items():
-        if not length:
-            continue
-        ids = np.array([[g[0] for g in runs[r]] for r in rows], dtype=np.int64)  # (R, G, k)
-        ranks = np.array([[g[1] for g in runs[r]] for r in rows], dtype=np.int64)
-        mu[rows], sigma[rows] = _plackett_luce(ids, ranks, m)
-    return mu, sigma
-
-
-def _plackett_luce(ids: np.ndarray, ranks: np.ndarray, m: int) -> tuple[np.ndarray, np.ndarray]:
-    """Online Plackett-Luce updates of ``R`` independent runs of ``G`` games of ``k`` one-player teams (``ids`` and
-    ``ranks``: ``(R, G, k)``; 1 = best, equal = tie); returns (mu, sigma), ``(R, m)``."""
-    runs, length, k = ids.shape
-    rows = np.arange(runs)[:, None]
-    mu = np.full((runs, m), PL_MU)
-    sigma = np.full((runs, m), PL_SIGMA)
-    beta2, tau2 = PL_BETA * PL_BETA, PL_TAU * PL_TAU
-    eye = np.eye(k, dtype=bool)
-    for g in range(length):
-        who, rank = ids[:, g], ranks[:, g]
-        m0 = mu[rows, who]
-        s = np.sqrt(sigma[rows, who] ** 2 + tau2)           # sigma after the tau dynamics
-        s2 = s * s
-        c = np.sqrt((s2 + beta2).sum(axis=1, keepdims=True))
-        e = np.exp(m0 / c)
-        at_or_below = rank[:, :, None] >= rank[:, None, :]  # [r, i, q]: team i ranked no better than team q
-        tied = rank[:, :, None] == rank[:, None, :]
-        a = tied.sum(axis=2)                                # teams sharing each team's rank
-        sum_q = np.einsum("ri,riq->rq", e, at_or_below)     # sum of e over the teams ranked no better than q
-        p = e[:, :, None] / sum_q[:, None, :]               # [r, i, q]
-        counted = at_or_below / a[:, None, :]               # q with rank_q <= rank_i, weighted 1 / A_q
-        delta = (counted * p * (1 - p)).sum(axis=2)
-        omega = (counted * (eye[None] - p)).sum(axis=2)
-        omega = omega * s2 / c
-        delta = delta * s2 / c ** 2 * (np.sqrt(s2) / c)
-        m1 = m0 + omega
-        s1 = s * np.sqrt(np.maximum(1 - delta, PL_KAPPA))
-        mu[rows, who] = m1
-        sigma[rows, who] = s1
-    return mu, sigma
-
-
-def rate_tables(rr: list[tuple[dict, list[dict]]], n: int, m: int, boot: int, rng: np.random.Generator):
-    """OpenSkill Plackett-Luce ratings of agents ``0..m-1`` from tables ``rr`` ((table, its games): the table's
-    ``lineup`` of agent ids per bot, ``rated`` per bot, ``seeds`` of its deal sets). Returns ``(mu, sigma, boot_mu,
-    games)``: mu and sigma averaged over :data:`ORDERS` orders of the games (the first their own order), the
-    ``(boot, m)`` array of bootstrap mus (deal sets resampled within each table, games shuffled) and the rated games
-    as (agent ids, ranks)."""
-
-    per_seed = []  # per table: {deal seed: that deal set's rated games}
-    for t, games in rr:
-        rated = [b for b in range(n) if t["rated"][b]]
-        by_seed: dict[int, list] = {}
-        for g in games:
-            by_seed.setdefault(g["seed"], []).append(([t["lineup"][b] for b in rated], ranks_of(g, rated)))
-        per_seed.append(by_seed)
-
-    def rated_games(pick_sets=None):
-        out = []
-        for ti, (t, _) in enumerate(rr):
-            for s in (t["seeds"] if pick_sets is None else pick_sets[ti]):
-                out.extend(per_seed[ti][s])
-        return out
-
-    base = rated_games()
-    # OpenSkill updates online, so the order of the games matters a little: the point estimate is the mean over
-    # ORDERS shuffled orders (the first one the games' own order)
-    orders = [base]
-    for _ in range(ORDERS - 1):
-        order = list(base)
-        rng.shuffle(order)
-        orders.append(order)
-    samples = []
-    if base:
-        for _ in range(boot):
-            picks = [list(rng.choice(t["seeds"], len(t["seeds"]))) for t, _ in rr]
-            sample = rated_games(picks)
-            rng.shuffle(sample)
-            samples.append(sample)
-    fit_mu, fit_sigma = fit_ratings_many(orders + samples, m)
-    mu = [float(x) for x in fit_mu[:ORDERS].mean(axis=0)]
-    sigma = [float(x) for x in fit_sigma[:ORDERS].mean(axis=0)]
-    boot_mu = list(fit_mu[ORDERS:])
-    return mu, sigma, (np.asarray(boot_mu) if boot_mu else np.zeros((0, m))), base
-
-
-def deal_interval(per_deal, lo: float | None = 0.0, hi: float | None = 1.0, z: float = 1.959964) -> list[float]:
-    """95% interval of a mean over deals: ``mean +- z * sd / sqrt(k)`` over the ``k`` per-deal values (a deal's value
-    is the mean over its seat rotations, so deals are independent; sd with ``k - 1`` degrees of freedom), clipped to
-    ``[lo, hi]`` (None: unclipped). NaNs with fewer than 2 deals."""
-    x = np.asarray(per_deal, dtype=float)
-    if len(x) < 2:
-        return [float("nan"), float("nan")]
-    half = z * float(np.std(x, ddof=1)) / math.sqrt(len(x))
-    m = float(np.mean(x))
-    return [m - half if lo is None else max(lo, m - half), m + half if hi is None else min(hi, m + half)]
 
 
 def summarise_size(game: str, n: int, agents: list[str], names: list[str], tables: list[dict],
@@ -478,7 +331,7 @@ def aggregate(per_size: list[dict], boot: int, seed: int) -> dict:
     return out
 
 
-# --- tables: planned, resumed, played, saved (shared with hustings.training.panel) ------------------------------------
+# --- tables: planned, resumed, played, saved (shared with hustings.evaluation.panel) ------------------------------------
 def split_done(tables: list[dict], tables_dir: str, resume: bool) -> tuple[dict[str, dict], list[dict]]:
     """The tables already played (``{file: saved table}``, with ``resume``: every table file in ``tables_dir`` whose
     fingerprint, agent hashes and game versions match) and the tables still to play. A table file played with another
@@ -511,7 +364,7 @@ def set_tasks(todo: list[dict]) -> list[dict]:
 
 def batchable_tables(todo: list[dict]) -> set[str]:
     """The files of the tables of ``todo`` whose bots all have a batched form and whose seeds the compiled engine
-    takes (:mod:`hustings.training.batch_play`): those :func:`play_tables` plays in batches."""
+    takes (:mod:`hustings.evaluation.batch_play`): those :func:`play_tables` plays in batches."""
     try:
         from . import batch_play
     except ImportError:  # pragma: no cover - a broken install
@@ -529,7 +382,7 @@ def batchable_tables(todo: list[dict]) -> set[str]:
 
 
 def expected_cpu(todo: list[dict], to_time: dict, batched: bool = True) -> float:
-    """Expected CPU seconds of the tables ``todo``: every agent timed now (:func:`hustings.training.evaluate.time_bots`;
+    """Expected CPU seconds of the tables ``todo``: every agent timed now (:func:`hustings.evaluation.evaluate.time_bots`;
     ``to_time``: (game, n) -> (rules game, {SPEC: recipe})); a table played in batches (``batched``,
     :func:`batchable_tables`) by a few of its games played so."""
     from .evaluate import game_seconds, time_bots
@@ -567,7 +420,7 @@ def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict
                 address: str | None, bar=None, on_table=None, batched: bool = True, ready=()) -> None:
     """Play ``tasks`` (:func:`set_tasks` of ``todo``); each table, once all its sets are in, is written atomically to
     ``tables_dir/<file>`` and added to ``done``; ``on_table(file)`` is called then, ``bar`` (tqdm) counts games.
-    ``ready``: set results already in hand (:func:`hustings.training.reference.take`). The tables whose bots all have
+    ``ready``: set results already in hand (:func:`hustings.evaluation.reference.take`). The tables whose bots all have
     a batched form are played in batches in the compiled engine first (:func:`batch_jobs`: the same games), unless
     ``batched`` is false."""
     pending = {t["file"]: {"table": t, "sets": {}} for t in todo}
@@ -637,7 +490,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     ``ladder_specs`` replaces the reference ladder (it must hold ``random`` and ``heuristic``); ``sets`` /
     ``rr_sets`` / ``bootstrap`` override the budget's numbers; ``on_table(file)`` is called after each table is
     saved (tests interrupt there). With ``estimate``, every agent is timed first
-    (:func:`hustings.training.evaluate.time_bots`) and the expected duration is logged before the games start.
+    (:func:`hustings.evaluation.evaluate.time_bots`) and the expected duration is logged before the games start.
     Ctrl-C stops it with ``KeyboardInterrupt``; the finished tables stay in ``out`` for ``resume``. Tables whose
     bots all have a batched form are played in batches in the compiled engine (the same games; ``batched=False``:
     one by one through the rules module)."""
@@ -774,14 +627,14 @@ def markdown(result: dict) -> str:
     """The results as Markdown tables: one per (game, size), then the across-games IQM."""
     lines = [f"# Benchmark ({result['budget']}, hustings {result['hustings_version']}, seed {result['seed']})", "",
              f"Made by `{result['command']} --out benchmark` (then `cp benchmark/BENCHMARKS.md .`); the method is "
-             f"`hustings.training.strength`'s docstring, the results file's schema is at the end.", "",
+             f"`hustings.evaluation.benchmark`'s docstring, the results file's schema is at the end.", "",
              f"{result['sets']} deal set(s) per gauntlet table and {result['rr_sets']} per round-robin table; "
              f"{result['bootstrap']} bootstrap resamples; {result['play_seconds']:.0f} s of playing in all (summed "
              f"over workers); " + (f"wall time {result['wall_seconds']:.0f} s on {result['workers']} worker(s) (not "
                                    f"counting runs that were interrupted)." if result["wall_seconds"] >= 1 else
                                    "wall time not known (the tables were played by runs that were interrupted).")
              + (f" {result['reference_sets']} deal sets of the reference agents' own tables were taken from the "
-                f"shipped reference tables of this build (`hustings.training.reference`; `--no-reference` plays "
+                f"shipped reference tables of this build (`hustings.evaluation.reference`; `--no-reference` plays "
                 f"them)." if result.get("reference_sets") else ""),
              ""]
     for r in result["per_size"]:
@@ -842,7 +695,7 @@ SCHEMA_DOC = """
 | `agents` | per SPEC: `sha256` of its file (a policy file, a factory's module source), null for built-in bots; for `shipped:GAME`, one per table size (`{"4p": ...}`) |
 | `deal_seeds` | per `GAME-Np`: the seeds of the deal sets (the deals of every table) |
 | `seconds_this_run`, `wall_seconds`, `play_seconds`, `workers`, `python` | timing: this run's and all runs' wall time, all tables' playing time |
-| `reference_sets` | deal sets taken from the shipped reference tables (`hustings.training.reference`), not played |
+| `reference_sets` | deal sets taken from the shipped reference tables (`hustings.evaluation.reference`), not played |
 | `per_size[]` | per game and size: `game`, `num_players`, `fair_share`, `game_version`, `observation_version`, `anchor`, `agents` |
 | `per_size[].agents[NAME]` | `spec`, `games`, `deal_sets`, `win_share`, `ci95`, `ci95_sets`, `vs_fair`, `mean_score`, `truncated`, `seat_win_share` (per seat), `rating` (mu), `rating_sigma`, `rating_ci95`, `rated_games`; text agents: `text` {`decisions`, `retries`, `fallbacks`} |
 | `across_games` | `normalisation`, `tasks`, `skipped_tasks`, `agents[NAME]`: `iqm`, `ci95`, `mean`, `tasks` |
@@ -926,7 +779,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "'ray://host:10001', or 'local' for a local Ray); needs the distributed extra")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--no-reference", action="store_true", help="play the reference agents' own tables too, even where "
-                   "this build ships them (hustings.training.reference: the same games)")
+                   "this build ships them (hustings.evaluation.reference: the same games)")
     p.add_argument("--no-batch", action="store_true", help="play every table game by game through the rules module, "
                    "even those whose bots batch in the compiled engine (the same games, slower)")
 
@@ -955,9 +808,9 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hustings.training.strength``: the same as ``hustings benchmark``."""
-    from hustings.cli.run import module_main
-    return module_main("python -m hustings.training.strength", __doc__, add_arguments, run, argv)
+    """``python -m hustings.evaluation.benchmark``: the same as ``hustings benchmark``."""
+    from hustings.commands import module_main
+    return module_main("python -m hustings.evaluation.benchmark", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

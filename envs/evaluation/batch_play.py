@@ -1,7 +1,7 @@
 """Tournament games played in batches: many games in one compiled engine, the bots moving for all of them at once.
 
 ``hustings evaluate`` and ``hustings benchmark`` play their games through the rules module, one game and one move at
-a time (:func:`hustings.training.evaluate.play_rotation`). Where a game has a compiled batched engine
+a time (:func:`hustings.evaluation.evaluate.play_rotation`). Where a game has a compiled batched engine
 (:mod:`hustings.vector`), numba is installed and every bot of a line-up has a batched form, :func:`play` plays the
 same games (a list of ``(deal seed, rotation)`` tasks) a few hundred at a time in one engine, and returns for each
 exactly the dict ``play_rotation`` returns (``seed``, ``seats``, ``winners``, ``scores``, ``truncated``):
@@ -233,7 +233,7 @@ class _Player:
 def play(game_name: str, game, recipes: list[tuple] | list[list[tuple]], tasks: list[tuple],
          batch: int = BATCH, on_games=None) -> list[dict]:
     """Play ``tasks`` in batches of up to ``batch`` games in one engine; one result per task, in task order, each
-    the dict :func:`hustings.training.evaluate.play_rotation` returns for it.
+    the dict :func:`hustings.evaluation.evaluate.play_rotation` returns for it.
 
     ``recipes`` is one line-up (bot ``b``'s recipe at ``recipes[b]``) and the tasks ``(deal seed, rotation)``; or a
     list of line-ups and the tasks ``(deal seed, rotation, line-up index)``. A game that ends makes room for the next

@@ -1,7 +1,8 @@
 """Running one command: input errors as one ``error: ...`` line, a missing extra as one line naming it.
 
-Shared by the ``hustings`` command line (:mod:`hustings.cli`) and the ``python -m hustings.training.<module>`` entry
-points.
+Shared by the ``hustings`` command line (:mod:`hustings.cli`) and the ``python -m hustings.evaluation.<module>`` and
+``python -m hustings.training.<module>`` entry points. It sits at the bottom of the package (the standard library
+only), so that every layer can run its own commands without importing the command line above it.
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def run_command(func, args) -> int:
 
 
 def module_main(prog: str, doc: str, add_arguments, run, argv: list[str] | None = None) -> int:
-    """The ``python -m hustings.training.<module>`` entry of one command: its own parser, then :func:`run_command`."""
+    """The ``python -m hustings.<package>.<module>`` entry of one command: its own parser, then :func:`run_command`."""
     parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
     add_arguments(parser)
     return run_command(run, parser.parse_args(argv))

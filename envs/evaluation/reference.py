@@ -7,13 +7,14 @@ deals: only the tables with your agents differ from run to run. Those reference 
 from there instead of playing it when everything that decides its games is the same:
 
 * the **code**: :func:`code_digest`, a SHA-256 over the rules, bots and engines (every ``.py`` file of the
-  ``hustings`` package outside ``hustings.training``, and the three modules of ``hustings.training`` that play the
-  benchmark's games). Any change there and the shipped tables are not used (the run says so);
+  ``hustings`` package outside ``hustings.training`` and ``hustings.evaluation``, and the three modules of
+  ``hustings.evaluation`` that play the benchmark's games). Any change there and the shipped tables are not used
+  (the run says so);
 * the table: game, size, the line-up's SPECs seat by seat, the SHA-256 of the agents' files (the shipped nets) and
   the game's versions; and the deal set's seed.
 
 A set taken from there is the set the run would have played: the same games, game for game (the games are decided by
-the code, the line-up and the seed; ``tests/training/test_benchmark.py`` replays some). ``--no-reference`` plays
+the code, the line-up and the seed; ``tests/evaluation/test_benchmark.py`` replays some). ``--no-reference`` plays
 everything anyway, and the results say how many sets came from the shipped tables.
 """
 from __future__ import annotations
@@ -26,13 +27,13 @@ import os
 import hustings
 
 SCHEMA = "hustings-benchmark-reference/1"
-#: Where the shipped reference tables are, in the ``hustings.training`` package.
+#: Where the shipped reference tables are, in the ``hustings.evaluation`` package.
 PATH = os.path.join(os.path.dirname(__file__), "data", "benchmark_reference.json.gz")
-#: The modules of ``hustings.training`` whose code decides a benchmark game (the rest of the package does as a whole).
-PLAYING_MODULES = ("strength.py", "evaluate.py", "batch_play.py")
-#: Sub-packages of an installed ``hustings`` that are not rules, bots or engines (only there in an installed tree;
-#: ``training`` is digested by :data:`PLAYING_MODULES`).
-_NOT_PLAYING = {"training", "configs", "checkpoints", "__pycache__"}
+#: The modules of ``hustings.evaluation`` whose code decides a benchmark game (the rest of the package does as a whole).
+PLAYING_MODULES = ("benchmark.py", "evaluate.py", "batch_play.py")
+#: Sub-packages of an installed ``hustings`` that are not rules, bots or engines (``training``, ``configs`` and
+#: ``checkpoints`` only there in an installed tree; ``evaluation`` is digested by :data:`PLAYING_MODULES`).
+_NOT_PLAYING = {"training", "evaluation", "configs", "checkpoints", "__pycache__"}
 
 
 def code_digest() -> str:
@@ -46,8 +47,8 @@ def code_digest() -> str:
             if name.endswith(".py"):
                 path = os.path.join(here, name)
                 files.append(("hustings/" + os.path.relpath(path, root).replace(os.sep, "/"), path))
-    training = os.path.dirname(__file__)
-    files += [("hustings/training/" + name, os.path.join(training, name)) for name in PLAYING_MODULES]
+    evaluation = os.path.dirname(__file__)
+    files += [("hustings/evaluation/" + name, os.path.join(evaluation, name)) for name in PLAYING_MODULES]
     h = hashlib.sha256()
     for rel, path in sorted(files):
         with open(path, "rb") as f:
@@ -82,7 +83,7 @@ def load(path: str | None = None) -> tuple[dict[str, dict[int, list]], str]:
 
 def take(todo: list[dict], tasks: list[dict], sets: dict[str, dict[int, list]]) -> tuple[list[dict], list[dict]]:
     """Split ``tasks`` (set tasks of the tables ``todo``) into the results found in ``sets`` (each as
-    :func:`hustings.training.strength.play_set` returns it, ``seconds`` 0 and ``reference`` true) and the tasks
+    :func:`hustings.evaluation.benchmark.play_set` returns it, ``seconds`` 0 and ``reference`` true) and the tasks
     still to play."""
     keys = {t["file"]: table_key(t) for t in todo}
     found, rest = [], []

@@ -12,7 +12,7 @@ deal. Sets run in parallel worker processes (default: one per CPU core).
 
 Where every bot has a batched form (``random``, ``heuristic``, trained nets: ``shipped:GAME``, ``policy.npz``,
 checkpoints), the game has a compiled engine and numba is installed (the ``fast`` extra), the games are played a few
-hundred at a time in the compiled engine (:mod:`hustings.training.batch_play`), each worker a batch: the same games,
+hundred at a time in the compiled engine (:mod:`hustings.evaluation.batch_play`), each worker a batch: the same games,
 game for game, as through the rules module, many times faster. ``--records`` and ``--no-batch`` keep the rules-module
 path, as does any other bot in the line-up.
 
@@ -21,7 +21,7 @@ mean score (the game's own score: tribes, VP, ...), a 95% Wilson interval of the
 pairwise results (a Bradley-Terry fit on the Elo scale, 1000 = the average bot). Duplicate games are not independent
 (that is the point), so the Wilson interval, which assumes they are, is on the cautious side.
 
-    python -m hustings.training.evaluate democracy --players 4 --bots heuristic random random random --games 400
+    python -m hustings.evaluation.evaluate democracy --players 4 --bots heuristic random random random --games 400
 """
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from contextlib import contextmanager
 import hustings
 from hustings.play import records
 from hustings.bots import spec as specs
+from hustings.core.files import atomic_write
 from hustings.core.match import play_game
 from hustings.core.yamlio import parse_options  # noqa: F401  (re-exported)
 from hustings.play.records import Recorder
@@ -140,7 +141,7 @@ def _init_batch_worker(game_name: str, num_players: int, game_options: dict, rec
 
 
 def _play_batch(tasks: list[tuple[int, int]]) -> list[dict]:
-    """In a worker: ``tasks`` played in batches (:func:`hustings.training.batch_play.play`); the games finished are
+    """In a worker: ``tasks`` played in batches (:func:`hustings.evaluation.batch_play.play`); the games finished are
     counted in the shared ``done`` as they finish (the main process moves the progress bar by it)."""
     from . import batch_play
 
@@ -155,7 +156,7 @@ def _play_batch(tasks: list[tuple[int, int]]) -> list[dict]:
 
 def batch_reason(game_name: str, game, recipes: list[tuple], tasks: list[tuple] | None = None) -> str | None:
     """``None`` when these bots can play ``tasks`` in batches in the game's compiled engine
-    (:mod:`hustings.training.batch_play`); else why not (one line)."""
+    (:mod:`hustings.evaluation.batch_play`); else why not (one line)."""
     try:
         from . import batch_play
     except ImportError as exc:  # pragma: no cover - a broken install
@@ -391,7 +392,7 @@ def _games_one_by_one(game_name, game, n, game_options, specs, recipes, names, t
 
 def _batched_games(game_name, game, n, game_options, recipes, tasks, workers, progress, estimate,
                    log) -> tuple[list[dict], float]:
-    """The tournament's games in batches in the compiled engine (:func:`hustings.training.batch_play.play`): in
+    """The tournament's games in batches in the compiled engine (:func:`hustings.evaluation.batch_play.play`): in
     this process, or split into chunks over ``workers`` processes, each playing its chunk as one batch; and when
     they started. The bar moves by the games finished."""
     from . import batch_play
@@ -455,7 +456,7 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
 
     Where every bot has a batched form (``random``, ``heuristic``, trained nets), the game has a compiled engine and
     numba is installed, and no records are asked for, the games are played in batches in the compiled engine
-    (:mod:`hustings.training.batch_play`): the same games, game for game, many times faster. ``batched=False``
+    (:mod:`hustings.evaluation.batch_play`): the same games, game for game, many times faster. ``batched=False``
     plays them one by one through the rules module all the same.
     """
     log = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
@@ -536,18 +537,16 @@ def run(args) -> int:
     for line in verdicts(result):
         print(line)
     if args.json:
-        from .policy import atomic_write_text
-        atomic_write_text(json.dumps(result, indent=2) + "\n", args.json)
+        atomic_write(args.json, json.dumps(result, indent=2) + "\n")
     if args.markdown:
-        from .policy import atomic_write_text
-        atomic_write_text(text, args.markdown)
+        atomic_write(args.markdown, text)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hustings.training.evaluate``: the same as ``hustings evaluate``."""
-    from hustings.cli.run import module_main
-    return module_main("python -m hustings.training.evaluate", __doc__, add_arguments, run, argv)
+    """``python -m hustings.evaluation.evaluate``: the same as ``hustings evaluate``."""
+    from hustings.commands import module_main
+    return module_main("python -m hustings.evaluation.evaluate", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import pytest
 import hustings
 from hustings.bots.search_spec import parse_search_spec, resolve_options
 from hustings.core.rules import ConfigError
-from hustings.training import panel, strength
+from hustings.evaluation import benchmark, panel, ratings
 
 FAST_ISMCTS = "ismcts:iters=4,rollout=random,prior=0,model=none"  # the panel's IS-MCTS at a test's budget
 
@@ -148,13 +148,13 @@ def test_the_previous_shipped_bot_comes_from_the_history(tmp_path):
 
 # --- the numbers -------------------------------------------------------------------------------------------------
 def test_interval_over_deals_and_worst_lineup():
-    lo, hi = strength.deal_interval([0.25, 0.5, 0.25, 0.5])
+    lo, hi = ratings.deal_interval([0.25, 0.5, 0.25, 0.5])
     half = 1.959964 * np.std([0.25, 0.5, 0.25, 0.5], ddof=1) / 2
     assert (lo, hi) == pytest.approx((0.375 - half, 0.375 + half))
-    assert strength.deal_interval([0.0, 1.0]) == [0.0, 1.0]  # clipped to the shares' range
-    assert strength.deal_interval([-0.5, 0.5], lo=None, hi=None) == pytest.approx([-1.959964 * 0.7071068 / 1.4142136,
+    assert ratings.deal_interval([0.0, 1.0]) == [0.0, 1.0]  # clipped to the shares' range
+    assert ratings.deal_interval([-0.5, 0.5], lo=None, hi=None) == pytest.approx([-1.959964 * 0.7071068 / 1.4142136,
                                                                                    1.959964 * 0.7071068 / 1.4142136])
-    assert all(math.isnan(x) for x in strength.deal_interval([0.5]))
+    assert all(math.isnan(x) for x in ratings.deal_interval([0.5]))
     assert panel.verdict([0.3, 0.4], 0.25) == "yes" and panel.verdict([0.1, 0.2], 0.25) == "no: below"
     assert panel.verdict([0.2, 0.3], 0.25) == "not shown" and panel.verdict([math.nan, math.nan], 0.25) == "n/a"
     rows = [{"win_share": 0.3, "ci95": [0.2, 0.4]}, {"win_share": 0.2, "ci95": [0.15, 0.25]},
@@ -186,7 +186,7 @@ def test_a_tiny_panel_end_to_end(tmp_path):
                              for g in table["games"] if g["seed"] == s]) for s in seeds]
         assert row["games"] == len(table["games"]) == 3 * len(seeds)
         assert row["win_share"] == pytest.approx(np.mean(per_deal))
-        assert row["ci95"] == pytest.approx(strength.deal_interval(per_deal), nan_ok=True)
+        assert row["ci95"] == pytest.approx(ratings.deal_interval(per_deal), nan_ok=True)
         assert row["above_fair"] == panel.verdict(row["ci95"], 1 / 3)
         # every seat of every deal: the bot sat in each seat once per deal
         assert sorted(g["seats"][seat] for g in table["games"]) == sorted(list(range(3)) * len(seeds))
@@ -243,10 +243,10 @@ def test_the_ismcts_lineup_never_asks_the_heuristic(tmp_path, monkeypatch):
     specs = [table["specs"][0]] + [FAST_ISMCTS] * 2
     task = {"table": "t", "set": 0, "seed": table["seeds"][0], "game": "politrickers", "num_players": 3,
             "recipes": spec_mod.resolve("politrickers", rules, specs)}
-    assert len(strength.play_set(task)["games"]) == 3
+    assert len(benchmark.play_set(task)["games"]) == 3
     heuristic_row = next(t for t in p["tables"] if t["subject"] == s and t["row"] == "heuristic")
     with pytest.raises(AssertionError, match="heuristic was asked"):
-        strength.play_set(dict(task, recipes=spec_mod.resolve("politrickers", rules, heuristic_row["specs"])))
+        benchmark.play_set(dict(task, recipes=spec_mod.resolve("politrickers", rules, heuristic_row["specs"])))
 
 
 def test_cli(tmp_path, capsys):

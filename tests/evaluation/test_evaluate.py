@@ -8,7 +8,7 @@ import os
 import pytest
 
 from hustings.core.rules import ConfigError
-from hustings.training.evaluate import bot_names, markdown, tournament, wilson
+from hustings.evaluation.evaluate import bot_names, markdown, tournament, wilson
 from helpers import ROOT
 
 
@@ -132,7 +132,7 @@ def _spy_tournament(monkeypatch, bots: list[str], games: int, num_players: int, 
     move, which bot object acted from which seat. Returns one dict per game: ``deal`` and ``seat_of`` (bot -> seat).
     """
     import hustings
-    from hustings.training import evaluate
+    from hustings.evaluation import evaluate
 
     game_class = hustings.game_module("democracy").raw_env.game_class
     played: list[dict] = []

@@ -1,4 +1,4 @@
-"""Tournament games in batches (``hustings.training.batch_play``): the same games as one at a time through the rules
+"""Tournament games in batches (``hustings.evaluation.batch_play``): the same games as one at a time through the rules
 module, game for game (seeds, seats, winners, scores, truncated), for scripted and net line-ups of the three games
 with compiled engines; ``hustings evaluate`` and ``hustings benchmark`` take that path on their own where every bot
 batches, and keep the rules-module path where one does not."""
@@ -13,8 +13,7 @@ pytest.importorskip("numba")
 
 import hustings  # noqa: E402
 from hustings.bots import spec as spec_mod  # noqa: E402
-from hustings.training import batch_play, evaluate  # noqa: E402
-from hustings.training import strength  # noqa: E402
+from hustings.evaluation import batch_play, benchmark, evaluate  # noqa: E402
 
 GAMES = ("democracy", "politrickers", "politix")
 
@@ -127,15 +126,15 @@ def test_a_bot_that_does_not_batch_keeps_the_rules_module_path(monkeypatch, tmp_
 
 def test_benchmark_tables_in_batches_are_the_same_tables(tmp_path):
     def run(out, **kw):
-        return strength.benchmark(games=["politix"], ladder_specs=["random", "heuristic"],
+        return benchmark.benchmark(games=["politix"], ladder_specs=["random", "heuristic"],
                                   agents=["hustings.bots.agents:random_agent"], sets=3, rr_sets=2, bootstrap=10,
                                   out=str(out), progress=False, log=lambda *a: None, **kw)
 
-    todo = [t for t in strength.plan_tables("politix", 4, ["random", "heuristic", "shipped:politix"], 1, 1, 0)]
+    todo = [t for t in benchmark.plan_tables("politix", 4, ["random", "heuristic", "shipped:politix"], 1, 1, 0)]
     game = hustings.registry.make_game("politix", 4)
     for t in todo:
         t["recipes"] = spec_mod.resolve("politix", game, t["specs"])
-    assert strength.batchable_tables(todo) == {t["file"] for t in todo}
+    assert benchmark.batchable_tables(todo) == {t["file"] for t in todo}
     fast = run(tmp_path / "fast", workers=2)
     slow = run(tmp_path / "slow", workers=1, batched=False)
     files = sorted(os.listdir(tmp_path / "slow" / "tables"))

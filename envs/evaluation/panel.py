@@ -21,12 +21,12 @@ the net at some sizes, ``shipped-search:GAME``) sits in one seat of these line-u
   ``OUT/previous/``. Where there is none, the searching variant meets its own net and a net says so (the row is
   left out); an ``--agents`` bot meets the current shipped bot (``shipped:GAME``);
 * **(e) cross-play**: tables of ``n`` different agents among the subjects, their previous bots and the references
-  (heuristic, IS-MCTS, random), as ``hustings benchmark``'s round robins (:func:`hustings.training.strength.round_robin`),
-  rated by OpenSkill Plackett-Luce (:func:`hustings.training.strength.rate_tables`).
+  (heuristic, IS-MCTS, random), as ``hustings benchmark``'s round robins (:func:`hustings.evaluation.benchmark.round_robin`),
+  rated by OpenSkill Plackett-Luce (:func:`hustings.evaluation.ratings.rate_tables`).
 
 Every table plays duplicate deals (one deal per set, played ``n`` times with the line-up rotated one seat each time:
-:func:`hustings.training.evaluate.duplicate_set`). A row gives the subject's **win share** (a shared win counts
-``1/k``) with a **95% interval over deals** (:func:`hustings.training.strength.deal_interval`: a deal's share is
+:func:`hustings.evaluation.evaluate.duplicate_set`). A row gives the subject's **win share** (a shared win counts
+``1/k``) with a **95% interval over deals** (:func:`hustings.evaluation.ratings.deal_interval`: a deal's share is
 the mean over its ``n`` rotations, deals are independent; mean +- 1.96 standard errors), the fair share ``1/n`` and
 whether the interval lies above it. Each subject's **worst line-up** is its row (a to d, or a cross-play table) with
 the lowest win share.
@@ -42,7 +42,7 @@ override them. The expected time is printed before the games start (every agent 
 **Output** in ``--out`` (default ``panel/``): ``tables/GAME-Np-KEY.json`` (each finished table, written atomically;
 ``--resume`` keeps those whose configuration matches), ``previous/`` (the earlier shipped nets), ``panel.json``
 (schema :data:`SCHEMA`, described in docs/panel.md) and ``PANEL.md`` (a table per game and size). The machinery
-(resuming, tasks, workers or Ray, timing, ratings) is :mod:`hustings.training.strength`'s.
+(resuming, tasks, workers or Ray, timing, ratings) is :mod:`hustings.evaluation.benchmark`'s.
 """
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ import hustings
 from hustings.core.files import atomic_write
 from hustings.core.rules import ConfigError
 
-from . import strength
+from . import benchmark, ratings
 
 SCHEMA = "hustings-panel/1"
 PANEL_SEED = 39  # the base of every panel deal seed (--seed replaces it)
@@ -110,7 +110,7 @@ def deal_seeds(seed_set: str, game: str, n: int, count: int, base: int = PANEL_S
     seeds for ``select``, odd for ``report``, so the two sets never share a deal."""
     if seed_set not in SEED_SETS:
         raise ConfigError(f"seed set {seed_set!r} is invalid; expected one of {', '.join(SEED_SETS)}")
-    return [2 * strength.deal_seed(base, game, n, i) + SEED_SETS[seed_set] for i in range(count)]
+    return [2 * benchmark.deal_seed(base, game, n, i) + SEED_SETS[seed_set] for i in range(count)]
 
 
 def _git(where: str, *args: str) -> bytes | None:
@@ -199,7 +199,7 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
               ismcts: str, store: str, cross: bool = True) -> dict:
     """Who plays what at ``game``, ``n`` seats: ``{"game", "num_players", "agents" (SPECs), "names", "subjects"
     (agent ids), "previous" (per subject: :func:`previous_shipped`'s dict), "other_net", "tables", "notes"}``; a
-    table is a dict as :mod:`hustings.training.strength` plays them, with ``kind`` (``lineup`` or ``cross``),
+    table is a dict as :mod:`hustings.evaluation.benchmark` plays them, with ``kind`` (``lineup`` or ``cross``),
     ``row`` and ``subject``."""
     from hustings import checkpoints
     from hustings.bots import spec as spec_mod
@@ -273,7 +273,7 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
     if cross:
         cross_agents = list(dict.fromkeys(subjects + [p["agent"] for p in previous.values() if "agent" in p]
                                           + [h, i, r]))
-        for k, (lineup, rated) in enumerate(strength.round_robin(len(cross_agents), n, cross_agents.index(h))):
+        for k, (lineup, rated) in enumerate(benchmark.round_robin(len(cross_agents), n, cross_agents.index(h))):
             table("cross", f"x{k:02d}", [cross_agents[a] for a in lineup], rated, games["cross"], "cross", None)
     return {"game": game, "num_players": n, "agents": agents, "names": names, "subjects": subjects,
             "previous": previous, "other_net": other_net, "cross_agents": cross_agents, "tables": tables,
@@ -308,10 +308,10 @@ def seat_row(t: dict, saved: dict, b: int, names: list[str]) -> dict:
     fair = 1.0 / n
     by_seed: dict[int, list[float]] = {}
     for g in saved["games"]:
-        by_seed.setdefault(g["seed"], []).append(strength.share_of(g, b))
+        by_seed.setdefault(g["seed"], []).append(ratings.share_of(g, b))
     per_deal = [float(np.mean(by_seed[s])) for s in t["seeds"]]
     share = float(np.mean(per_deal))
-    ci = strength.deal_interval(per_deal)
+    ci = ratings.deal_interval(per_deal)
     others = [a for k, a in enumerate(t["lineup"]) if k != b]
     return {"row": t["row"], "label": ROW_LABELS[t["row"]], "lineup": describe(names, others),
             "specs": t["specs"], "table": t["file"], "games": len(saved["games"]), "deals": len(per_deal),
@@ -343,18 +343,18 @@ def summarise(plan: dict, done: dict[str, dict], boot: int, seed: int) -> dict:
                               "previous": {k: prev.get(k) for k in ("spec", "name", "commit", "note")},
                               "other_net": None if plan["other_net"][s] is None else names[plan["other_net"][s]]}
     rr = [(t, done[t["file"]]["games"]) for t in plan["tables"] if t["kind"] == "cross"]
-    ratings = {}
+    rated = {}
     if rr:
-        mu, sigma, boot_mu, base = strength.rate_tables(rr, n, len(agents), boot, np.random.default_rng(seed))
+        mu, sigma, boot_mu, base = ratings.rate_tables(rr, n, len(agents), boot, np.random.default_rng(seed))
         for a in plan["cross_agents"]:
-            ratings[names[a]] = {"spec": agents[a], "rating": mu[a], "rating_sigma": sigma[a],
-                                 "rating_ci95": strength.percentile_ci(boot_mu[:, a]),
+            rated[names[a]] = {"spec": agents[a], "rating": mu[a], "rating_sigma": sigma[a],
+                                 "rating_ci95": ratings.percentile_ci(boot_mu[:, a]),
                                  "rated_games": sum(1 for ids, _ in base if a in ids)}
     return {"game": plan["game"], "num_players": n, "fair_share": 1.0 / n,
             "game_version": hustings.registry.info(plan["game"]).version,
             "observation_version": hustings.registry.info(plan["game"]).game_class.observation_version,
             "ismcts": plan["ismcts"], "agents": dict(zip(names, agents)), "subjects": subjects,
-            "ratings": ratings, "cross_tables": len(rr), "notes": plan["notes"],
+            "ratings": rated, "cross_tables": len(rr), "notes": plan["notes"],
             "deal_seeds": {row: next((t["seeds"] for t in plan["tables"] if t["row"] == row), [])
                            for row in ("heuristic", "ismcts", "cross")}}
 
@@ -409,11 +409,11 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
     store = os.path.join(out, "previous")
     plans, to_time = [], {}
     for g in games:
-        own = strength.shipped_sizes(g) if shipped else []
+        own = benchmark.shipped_sizes(g) if shipped else []
         ns = players or (own if not user else sorted(set(own) | {hustings.registry.info(g).default_players}))
         for n in ns:
-            if n not in strength.sizes(g):
-                log(f"{g}: no {n}-player table (it seats {', '.join(map(str, strength.sizes(g)))}): left out")
+            if n not in benchmark.sizes(g):
+                log(f"{g}: no {n}-player table (it seats {', '.join(map(str, benchmark.sizes(g)))}): left out")
                 continue
             if not user and n not in own:
                 log(f"{g}: no shipped bot at {n} players: left out")
@@ -435,28 +435,28 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
         raise ConfigError(f"no panel table to play for {', '.join(games)}"
                           + (f" at {' '.join(map(str, players))} players" if players else "")
                           + "; expected a game and size with a shipped bot, or --agents")
-    done, todo = strength.split_done([t for p in plans for t in p["tables"]], tables_dir, resume)
-    tasks = strength.set_tasks(todo)
+    done, todo = benchmark.split_done([t for p in plans for t in p["tables"]], tables_dir, resume)
+    tasks = benchmark.set_tasks(todo)
     n_games = sum(t["num_players"] for t in tasks)
     log(f"panel ({budget}, {seed_set} deals): {len(plans)} game/size pairs, "
         f"{sum(len(p['tables']) for p in plans)} tables ({len(done)} already done), {n_games} games to play")
     if estimate and tasks:
         log("timing the agents (a few moves each) ...")
-        log(strength.estimate_line(strength.expected_cpu(todo, to_time), len(tasks), workers, address))
+        log(benchmark.estimate_line(benchmark.expected_cpu(todo, to_time), len(tasks), workers, address))
     t0 = time.perf_counter()
     for p in plans:
         files = {t["file"] for t in p["tables"]}
         mine = [t for t in todo if t["file"] in files]
         if not mine:
             continue
-        my_tasks = strength.set_tasks(mine)
+        my_tasks = benchmark.set_tasks(mine)
         bar = None
         if progress:
             from tqdm import tqdm
             bar = tqdm(total=sum(t["num_players"] for t in my_tasks), unit="game",
                        desc=f"{p['game']} {p['num_players']}p", file=sys.stderr)
         try:
-            strength.play_tables(mine, my_tasks, tables_dir, done, workers, address, bar, on_table)
+            benchmark.play_tables(mine, my_tasks, tables_dir, done, workers, address, bar, on_table)
         finally:
             if bar:
                 bar.close()
@@ -574,9 +574,9 @@ def run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hustings.training.panel``: the same as ``hustings panel``."""
-    from hustings.cli.run import module_main
-    return module_main("python -m hustings.training.panel", __doc__, add_arguments, run, argv)
+    """``python -m hustings.evaluation.panel``: the same as ``hustings panel``."""
+    from hustings.commands import module_main
+    return module_main("python -m hustings.evaluation.panel", __doc__, add_arguments, run, argv)
 
 
 if __name__ == "__main__":
