@@ -33,6 +33,7 @@ BACKENDS = ("auto", "python", "compiled")
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MUL1, _MUL2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_SPLITMIX = np.array([_GOLDEN, _MUL1, _MUL2], dtype=np.uint64)  # for the compiled episode seeds (bookkeeping)
 
 
 # --- seeding ---------------------------------------------------------------------------------------------
@@ -101,14 +102,87 @@ def engine_class(game: str, backend: str = "auto"):
     return module.BatchEngine
 
 
+_PICK: list = []  # [the compiled pick (hustings.engine.pick.pick_legal), or None without numba], once looked up
+
+
+def _compiled_pick():
+    if not _PICK:
+        try:
+            from .engine.pick import pick_legal
+        except ImportError:  # numba does not import: the NumPy version, the same actions
+            pick_legal = None
+        _PICK.append(pick_legal)
+    return _PICK[0]
+
+
 def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One uniformly random legal action per row of ``mask`` (``int8[N, A]``), as ``int64[N]`` (0 where a row has
-    none). Draws ``N`` uniforms from ``rng``."""
+    none). Draws ``N`` uniforms from ``rng`` (``rng.random(N)``): row ``k`` takes its ``floor(u[k] * count)``-th
+    legal action. Compiled (:func:`hustings.engine.pick.pick_legal`) where numba imports, else NumPy: the two give the
+    same actions for the same ``rng`` state, bit for bit, and leave ``rng`` in the same state."""
+    mask = np.asarray(mask)
+    uniforms = rng.random(len(mask))
+    pick = _PICK[0] if _PICK else _compiled_pick()
+    if pick is not None and mask.ndim == 2:
+        actions = np.empty(len(mask), dtype=np.int64)
+        pick(mask, uniforms, actions)
+        return actions
+    return _numpy_pick(mask, uniforms)
+
+
+def _numpy_pick(mask: np.ndarray, uniforms: np.ndarray) -> np.ndarray:
+    """:func:`random_legal_actions` in NumPy, from the uniforms drawn."""
     counts = mask.sum(axis=1, dtype=np.int64)
-    pick = (rng.random(len(mask)) * counts).astype(np.int64)
+    pick = (uniforms * counts).astype(np.int64)
     actions = (np.cumsum(mask, axis=1, dtype=np.int32) <= pick[:, None]).sum(axis=1).astype(np.int64)
     actions[counts == 0] = 0
     return actions
+
+
+class _NumpyBook:
+    """:mod:`hustings.engine.bookkeeping`'s kernels in NumPy (where numba does not import): the same results."""
+
+    @staticmethod
+    def check_actions(actions, mask, player):
+        size = mask.shape[1]
+        out = np.flatnonzero((actions < 0) | (actions >= size))
+        if len(out):
+            return 1, int(out[0]), 1
+        bad = np.flatnonzero((player >= 0) & (mask[np.arange(len(mask)), actions] == 0))
+        return (2 if len(bad) else 0), (int(bad[0]) if len(bad) else -1), len(bad)
+
+    @staticmethod
+    def finish_step(win, player, terminated, truncated, scores, returns, winners, prev_scores, rewards, term_out,
+                    trunc_out, done_out, final_scores, final_returns, final_winners):
+        np.less(player, 0, out=done_out)
+        term_out[:] = terminated
+        trunc_out[:] = truncated
+        done = done_out[:, None]
+        rewards[:] = np.where(done, returns, 0.0) if win else scores - prev_scores
+        final_scores[:] = np.where(done, scores, 0.0)
+        final_returns[:] = np.where(done, returns, 0.0)
+        np.logical_and(winners, done, out=final_winners)
+        return int(np.count_nonzero(done_out))
+
+    @staticmethod
+    def episode_seeds(base, games, episodes, out, consts):
+        with np.errstate(over="ignore"):
+            z = _mix_array(base ^ np.asarray(games, dtype=np.uint64))
+            z = _mix_array(z ^ np.asarray(episodes, dtype=np.uint64))
+        out[:] = (z >> np.uint64(1)).astype(np.int64)
+
+
+_BOOK: list = []  # [hustings.engine.bookkeeping, or _NumpyBook without numba], once looked up
+
+
+def _bookkeeping():
+    if not _BOOK:
+        try:
+            from .engine import bookkeeping
+        except ImportError:  # numba does not import: the same bookkeeping in NumPy
+            bookkeeping = _NumpyBook
+        _BOOK.append(bookkeeping)
+    return _BOOK[0]
 
 
 # --- the vector env --------------------------------------------------------------------------------------
@@ -131,8 +205,16 @@ class VectorEnv:
         self._seeds = np.zeros(self._n_envs, dtype=np.int64)
         self._mask = np.zeros((self._n_envs, self.game.num_actions), dtype=np.int8)
         self._prev_scores = np.zeros((self._n_envs, n), dtype=np.float64)
+        self._obs_size, self._n_players = self.game.observation_size, n
+        self._win = reward == "win"
+        self._book = _bookkeeping()
+        self._base = self._mixed_seed()
         self._global_size: int | None = None
         self._started = False
+
+    def _mixed_seed(self) -> np.uint64:
+        """``mix(seed mod 2**64)``: what every episode seed of this run is mixed from (:func:`episode_seed`)."""
+        return np.uint64(_mix(self._seed & _MASK64))
 
     def _make_engine(self, backend: str, num_envs: int):
         cls = engine_class(self.info.name, backend)
@@ -197,6 +279,7 @@ class VectorEnv:
         if seed is not None:
             self._check_seed(seed)
             self._seed = int(seed)
+            self._base = self._mixed_seed()
             self._episode[:] = 0
         elif self._started:
             self._episode += 1
@@ -204,12 +287,15 @@ class VectorEnv:
         self.engine.reset(self._seeds)
         self._prev_scores[:] = self.engine.scores
         self._started = True
-        return self.observe()
+        return self._observe()
 
     def observe(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(obs, mask, player)`` of the games as they are now (fresh arrays: safe to keep)."""
         self._need_reset("observe")
-        obs = np.empty((self._n_envs, self.game.observation_size), dtype=np.float32)
+        return self._observe()
+
+    def _observe(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        obs = np.empty((self._n_envs, self._obs_size), dtype=np.float32)
         self.engine.observe(obs)
         self.engine.legal_mask(self._mask)
         return obs, self._mask.copy(), self.engine.player.copy()
@@ -235,19 +321,18 @@ class VectorEnv:
         ``illegal_action="terminate"`` an illegal (in-range) action ends that game instead: the offender is paid
         ``illegal_penalty`` and the other seats 0, its final returns are those rewards, and no seat won."""
         self._need_reset("step")
-        eng, n_envs = self.engine, self._n_envs
+        eng, n_envs, book = self.engine, self._n_envs, self._book
         acts = self._checked_actions(actions)
-        live = eng.player >= 0
-        rows = np.arange(n_envs)
-        bad = live & (self._mask[rows, acts] == 0)
-        illegal = np.zeros(n_envs, dtype=bool)
-        messages: dict[int, str] = {}
-        if bad.any():
+        # one pass (compiled where numba imports): out of range anywhere first, then illegal in a live game
+        kind, first, _ = book.check_actions(acts, self._mask, eng.player)
+        if kind == 1:
+            raise IllegalActionError(self._out_of_range_message(first, int(acts[first])))
+        illegal, messages = None, {}
+        if kind == 2:
             if self.illegal_action == "raise":
-                k = int(np.flatnonzero(bad)[0])
-                raise IllegalActionError(self._illegal_message(k, int(acts[k])))
-            illegal = bad
-            for k in np.flatnonzero(bad).tolist():
+                raise IllegalActionError(self._illegal_message(first, int(acts[first])))
+            illegal = (eng.player >= 0) & (self._mask[np.arange(n_envs), acts] == 0)
+            for k in np.flatnonzero(illegal).tolist():
                 messages[k] = self._illegal_message(k, int(acts[k]))
             offenders = eng.player[illegal].astype(np.int64)
             illegal_scores = eng.scores[illegal].copy()
@@ -255,18 +340,21 @@ class VectorEnv:
             acts = acts.copy()
             acts[illegal] = np.argmax(self._mask[illegal], axis=1)
         eng.apply(acts)
-        done = eng.player < 0
-        n = self.game.num_players
-        if self.reward_mode == "win":
-            rewards = np.where(done[:, None], eng.returns, 0.0)
+        n = self._n_players
+        rewards = np.empty((n_envs, n), dtype=np.float32)
+        terminated = np.empty(n_envs, dtype=bool)
+        truncated = np.empty(n_envs, dtype=bool)
+        done = np.empty(n_envs, dtype=bool)
+        final_scores = np.empty((n_envs, n))
+        final_returns = np.empty((n_envs, n))
+        final_winners = np.empty((n_envs, n), dtype=bool)
+        # rewards, ends and final results in one pass (compiled where numba imports), into the fresh arrays
+        ended = book.finish_step(self._win, eng.player, eng.terminated, eng.truncated, eng.scores, eng.returns,
+                                 eng.winners, self._prev_scores, rewards, terminated, truncated, done, final_scores,
+                                 final_returns, final_winners)
+        if illegal is None:
+            illegal = np.zeros(n_envs, dtype=bool)
         else:
-            rewards = eng.scores - self._prev_scores
-        terminated = eng.terminated.copy()
-        truncated = eng.truncated.copy()
-        final_scores = np.where(done[:, None], eng.scores, 0.0)
-        final_returns = np.where(done[:, None], eng.returns, 0.0)
-        final_winners = eng.winners & done[:, None]
-        if illegal.any():
             penalties = np.zeros((len(offenders), n))
             penalties[np.arange(len(offenders)), offenders] = self.illegal_penalty
             rewards[illegal] = penalties
@@ -276,16 +364,20 @@ class VectorEnv:
             terminated |= illegal
             truncated &= ~illegal
             done |= illegal
+            ended = int(np.count_nonzero(done))
         info = {"final": done, "final_scores": final_scores, "final_returns": final_returns,
                 "final_winners": final_winners, "illegal": illegal, "illegal_messages": messages}
-        if done.any():
-            ended = np.flatnonzero(done)
-            self._episode[ended] += 1
-            self._seeds[ended] = episode_seeds(self._seed, ended, self._episode[ended])
-            eng.reset(self._seeds[ended], ended)
-        self._prev_scores[:] = eng.scores
-        obs, mask, player = self.observe()
-        return obs, mask, player, rewards.astype(np.float32), terminated, truncated, info
+        if ended:
+            games = np.flatnonzero(done)
+            self._episode[games] += 1
+            seeds = np.empty(len(games), dtype=np.int64)
+            book.episode_seeds(self._base, games, self._episode[games], seeds, _SPLITMIX)
+            self._seeds[games] = seeds
+            eng.reset(seeds, games)
+        if not self._win:  # what reward="score" pays the next step from
+            np.copyto(self._prev_scores, eng.scores)
+        obs, mask, player = self._observe()
+        return obs, mask, player, rewards, terminated, truncated, info
 
     def _checked_actions(self, actions) -> np.ndarray:
         arr = np.asarray(actions)
@@ -305,12 +397,17 @@ class VectorEnv:
                     raise IllegalActionError(f"{self.info.name}: game {k}: action {a} is out of range; expected an "
                                              f"int in 0..{size - 1}; legal actions: {self._legal_text(k)}")
             arr = np.array(items, dtype=np.int64)
-        out_of_range = (arr < 0) | (arr >= size)
-        if out_of_range.any():
-            k = int(np.flatnonzero(out_of_range)[0])
-            raise IllegalActionError(f"{self.info.name}: game {k}: action {int(arr[k])} is out of range; expected an "
-                                     f"int in 0..{size - 1}; legal actions: {self._legal_text(k)}")
-        return arr.astype(np.int64, copy=False)
+        if arr.dtype != np.int64:  # int64 arrays are range-checked in step (check_actions), others here
+            out_of_range = np.flatnonzero((arr < 0) | (arr >= size))
+            if len(out_of_range):
+                k = int(out_of_range[0])
+                raise IllegalActionError(self._out_of_range_message(k, int(arr[k])))
+            arr = arr.astype(np.int64)
+        return arr
+
+    def _out_of_range_message(self, k: int, action: int) -> str:
+        return (f"{self.info.name}: game {k}: action {action} is out of range; expected an int in "
+                f"0..{self.game.num_actions - 1}; legal actions: {self._legal_text(k)}")
 
     def _legal_text(self, k: int) -> str:
         legal = np.flatnonzero(self._mask[k]).tolist()

@@ -6,7 +6,11 @@ written each step; one line per game, e.g. ``vector democracy 4p N=1024: 6,100,0
 own: OpenSpiel's C++ ``hearts`` through pyspiel (plain random play, and with the information-state tensor to NumPy
 each decision; skipped without open_spiel) and the game's AEC env (the ``agent_iter`` loop). Targets (compiled,
 N=1024, 4 players): >= 5,000,000 random decisions/s and >= 2,000,000 with observations (``--check``: exit 1 when a
-compiled engine misses them at N >= 1024). ``--vector --scaling`` (:mod:`hustings.bench.scaling`) adds how random
+compiled engine misses them at N >= 1024). Then the batched API's own loop (``VectorEnv.step`` +
+``random_legal_actions``, with observations) beside the engine's loop with observations, and their ratio, at
+N=``--num-envs`` and N=1, where the AEC env's rate is beside them too: e.g. ``api democracy 4p N=1024: 2,000,000
+decisions/s/core through VectorEnv.step + random_legal_actions, 2,300,000 the engine's own (compiled; both with
+observations): 0.87x``. ``--vector --scaling`` (:mod:`hustings.bench.scaling`) adds how random
 play scales from one process to two.
 
 The stepping loops here are the measurement (the engine's own calls, batch step by batch step), so they are raw
@@ -27,45 +31,13 @@ VECTOR_TARGETS = (5_000_000, 2_000_000)  # random decisions/s, with observations
 
 
 def random_picker(seed: int = 0):
-    """``pick(mask) -> int64[N]``: a uniformly random legal action per game; a small numba kernel where numba is
-    installed (so that the policy does not dominate what is measured), else NumPy."""
+    """``pick(mask) -> int64[N]``: a uniformly random legal action per game, :func:`hustings.vector.random_legal_actions`
+    (compiled where numba imports, so that the policy does not dominate what is measured; else NumPy): the same pick
+    the batched API's rate below is measured with."""
     from ..vector import random_legal_actions
 
-    try:
-        import numba
-    except ImportError:
-        rng = np.random.default_rng(seed)
-        return lambda mask: random_legal_actions(mask, rng)
-    kernel = numba.njit(cache=True)(_pick_kernel)
-    state = np.array([0x9E3779B97F4A7C15 ^ seed or 1], dtype=np.uint64)
-    out = np.zeros(0, dtype=np.int64)
-
-    def pick(mask):
-        nonlocal out
-        if len(out) != len(mask):
-            out = np.zeros(len(mask), dtype=np.int64)
-        kernel(mask, state, out)
-        return out
-    return pick
-
-
-def _pick_kernel(mask, state, out):
-    x = state[0]
-    legal = np.empty(mask.shape[1], dtype=np.int64)
-    for k in range(mask.shape[0]):
-        row = mask[k]
-        count = 0
-        for a in range(mask.shape[1]):  # the legal actions in order, without a branch to mispredict
-            legal[count] = a
-            count += row[a] != 0
-        out[k] = 0
-        if count == 0:
-            continue
-        x ^= x << np.uint64(13)  # xorshift64
-        x ^= x >> np.uint64(7)
-        x ^= x << np.uint64(17)
-        out[k] = legal[np.int64(x % np.uint64(count))]
-    state[0] = x
+    rng = np.random.default_rng(seed)
+    return lambda mask: random_legal_actions(mask, rng)
 
 
 def _random_step(engine, pick, mask, obs, next_seed: int) -> tuple[int, int]:
@@ -105,11 +77,62 @@ def _aec_rate(make, seconds: float, seed: int) -> float:
     return steps / (time.process_time() - t0)
 
 
+def _api_rate(venv, seconds: float, seed: int) -> float:
+    """Decisions per CPU-second of the batched API's own loop (docs/vector.md): ``venv.step`` with
+    ``random_legal_actions`` of the mask it returned, observations included (every game moves every step)."""
+    from ..vector import random_legal_actions
+
+    rng = np.random.default_rng(seed)
+    _, mask, _ = venv.reset(seed=seed)
+    steps, t0 = 0, time.process_time()
+    while time.process_time() - t0 < seconds:
+        _, mask, _, _, _, _, _ = venv.step(random_legal_actions(mask, rng))
+        steps += 1
+    return steps * venv.num_envs / (time.process_time() - t0)
+
+
+def api_lines(name: str, players: int | None = None, sizes: tuple = (1024, 1), seconds: float = 2.0, rounds: int = 3,
+              backend: str = "auto") -> list[str]:
+    """The batched API (:class:`hustings.vector.VectorEnv`: ``step`` + ``random_legal_actions``, with observations)
+    beside its engine's own loop with observations (the same pick), per N of ``sizes``, and at N=1 the AEC env too;
+    medians over ``rounds`` alternating rounds of ``seconds`` CPU-seconds each, ratios per round."""
+    import hustings
+    from .. import vector
+
+    players = players or registry.info(name).default_players
+    game = registry.make_game(name, players)
+    aec = lambda: hustings.make(name, num_players=players, events=False)  # noqa: E731
+    pick = random_picker()
+    lines = []
+    for n in sizes:
+        venv = vector.make_vector(name, n, players, backend=backend)
+        engine = vector.engine_class(name, venv.backend)(game, n)
+        engine.reset(vector.episode_seeds(0, np.arange(n), np.zeros(n, dtype=np.int64)))
+        warm = min(seconds, 0.2)
+        _vector_rate(engine, game, pick, warm, True, 0)
+        _api_rate(venv, warm, 0)
+        eng, api, aec_rates = [], [], []
+        for r in range(rounds):
+            eng.append(_vector_rate(engine, game, pick, seconds, True, r + 1))
+            api.append(_api_rate(venv, seconds, r + 1))
+            if n == 1:
+                aec_rates.append(_aec_rate(aec, seconds, r))
+        ratio = statistics.median(a / e for a, e in zip(api, eng))
+        line = (f"api {name} {players}p N={n}: {statistics.median(api):,.0f} decisions/s/core through "
+                f"VectorEnv.step + random_legal_actions, {statistics.median(eng):,.0f} the engine's own "
+                f"({venv.backend}; both with observations): {ratio:.2f}x")
+        if n == 1:
+            line += (f"; aec env {statistics.median(aec_rates):,.0f} "
+                     f"({statistics.median(a / b for a, b in zip(api, aec_rates)):.2f}x)")
+        lines.append(line)
+    return lines
+
+
 def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, seconds: float = 2.0, rounds: int = 3,
-                 refs: bool = True, backend: str = "auto", misses: list | None = None) -> list[str]:
-    """The ``--vector`` report of game ``name``: its line, then (``refs``) the references' lines; medians over
-    ``rounds`` alternating rounds of ``seconds`` CPU-seconds each. A compiled engine below :data:`VECTOR_TARGETS`
-    at N >= 1024 is added to ``misses``."""
+                 refs: bool = True, backend: str = "auto", misses: list | None = None, api: bool = True) -> list[str]:
+    """The ``--vector`` report of game ``name``: its line, then (``refs``) the references' lines, then (``api``)
+    :func:`api_lines` at N=``num_envs`` and N=1; medians over ``rounds`` alternating rounds of ``seconds``
+    CPU-seconds each. A compiled engine below :data:`VECTOR_TARGETS` at N >= 1024 is added to ``misses``."""
     import hustings
     from .. import vector
 
@@ -144,5 +167,7 @@ def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, se
                          f"{statistics.median(hearts_tensor):,.0f} with information_state_tensor to numpy")
         lines.append(f"reference aec {name} {players}p: {statistics.median(aec_rates):,.0f} random decisions/s/core "
                      f"(agent_iter/last/step, with observations and masks)")
+    if api:
+        lines += api_lines(name, players, tuple(dict.fromkeys((num_envs, 1))), seconds, rounds, backend)
     return lines
 
