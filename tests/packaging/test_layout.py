@@ -1,5 +1,6 @@
-"""The package's import direction: no import cycle in the training tools, the envs never import them, and no game
-knowledge outside the games."""
+"""The package's import direction: its layers (LAYERS: no module imports a layer above its own, function-level imports
+included), no import cycle anywhere, the envs never import the training tools, and no game knowledge outside the
+games."""
 from __future__ import annotations
 
 import ast
