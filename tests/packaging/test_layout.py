@@ -403,7 +403,12 @@ OLD_ATTRIBUTES = (("hustings", "GAMES"), ("hustings", "VERSIONS"), ("hustings", 
                   ("hustings.checkpoints", "load_bot"))
 
 
-@pytest.mark.parametrize("old", OLD_MODULES)
+# Moved in 0.3.0 without an alias (CHANGELOG.md): evaluation out of training, the command runner out of the command line.
+MOVED_MODULES = ("hustings.training.evaluate", "hustings.training.strength", "hustings.training.panel",
+                 "hustings.training.batch_play", "hustings.training.reference", "hustings.cli.run")
+
+
+@pytest.mark.parametrize("old", OLD_MODULES + MOVED_MODULES)
 def test_a_removed_alias_module_is_gone(old):
     import importlib
 
