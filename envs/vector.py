@@ -15,12 +15,10 @@ and ``rewards`` pays every seat of every game (``float32[N, num_players]``), exa
 
 Backends: a game's compiled engine (``GameInfo.engine``, numba) where it has one and numba is installed, else
 :class:`~hustings.core.batch.PythonBatchEngine` (the rules states in a loop). Both implement the batched engine
-interface; :func:`compare_with_rules` checks an engine move for move against the rules module. ``docs/vector.md``
-has the whole story.
+interface; :func:`hustings.engine.parity.compare_with_rules` checks an engine move for move against the rules module.
+``docs/vector.md`` has the whole story.
 """
 from __future__ import annotations
-
-import importlib
 
 import numpy as np
 
@@ -70,36 +68,21 @@ def episode_seeds(seed: int, games: np.ndarray, episodes: np.ndarray) -> np.ndar
 
 
 # --- backends --------------------------------------------------------------------------------------------
-def _numba_missing(exc: ImportError) -> bool:
-    name = getattr(exc, "name", None) or ""
-    return name.split(".")[0] in ("numba", "llvmlite") or "numba" in str(exc)
-
-
 def engine_class(game: str, backend: str = "auto"):
-    """The batched engine class for game ``game``: its compiled ``BatchEngine`` (the module named by
-    ``GameInfo.engine``, imported here, lazily) or :class:`~hustings.core.batch.PythonBatchEngine`.
+    """The batched engine class for game ``game``: its compiled ``BatchEngine`` (found by
+    :func:`hustings.engine.engine_module`, imported here, lazily) or :class:`~hustings.core.batch.PythonBatchEngine`.
 
-    ``backend="auto"`` takes the compiled engine where the game has one and numba imports, else the Python loop;
-    ``"python"`` always the loop; ``"compiled"`` the compiled engine or :class:`~hustings.errors.ConfigError`."""
+    ``backend="auto"`` takes the compiled engine where the game has one and numba imports (else the Python loop, and
+    where numba is the reason one line on stderr says so); ``"python"`` always the loop; ``"compiled"`` the compiled
+    engine or :class:`~hustings.errors.ConfigError` naming what to install."""
     if backend not in BACKENDS:
         raise ConfigError(f"backend={backend!r} is invalid; expected one of {BACKENDS}")
-    info = registry.info(game)
     if backend == "python":
         return PythonBatchEngine
-    if info.engine is None:
-        if backend == "compiled":
-            raise ConfigError(f"{info.name} has no compiled engine; use backend='python' or 'auto'")
-        return PythonBatchEngine
-    try:
-        module = importlib.import_module(info.engine)
-    except ImportError as exc:
-        if not _numba_missing(exc):
-            raise
-        if backend == "compiled":
-            raise ConfigError(f"{info.name}'s compiled engine needs numba, which is not installed "
-                              f"(pip install numba); or use backend='python' or 'auto'") from None
-        return PythonBatchEngine
-    return module.BatchEngine
+    from .engine import engine_module
+
+    module = engine_module(game, required=backend == "compiled")
+    return PythonBatchEngine if module is None else module.BatchEngine
 
 
 _PICK: list = []  # [the compiled pick (hustings.engine.pick.pick_legal), or None without numba], once looked up
@@ -221,11 +204,14 @@ class VectorEnv:
         self._backend = "python" if cls is PythonBatchEngine else "compiled"
         try:
             return cls(self.game, num_envs)
-        except (ConfigError, ImportError) as exc:
-            # With "auto": an option the compiled engine does not cover, or numba missing where it imports lazily.
-            if backend != "auto" or cls is PythonBatchEngine or (
-                    isinstance(exc, ImportError) and not _numba_missing(exc)):
+        except ConfigError as exc:
+            # With "auto": an option the compiled engine does not cover; said in one line, then the Python loop.
+            if backend != "auto" or cls is PythonBatchEngine:
                 raise
+            from .engine import warn_once
+
+            warn_once(f"{self.info.name}: the compiled engine does not cover this configuration ({exc}); "
+                      f"stepping the rules module in Python")
             self._backend = "python"
             return PythonBatchEngine(self.game, num_envs)
 
@@ -469,145 +455,3 @@ def make_vector(game: str, num_envs: int, num_players: int | None = None, seed: 
     ``options`` are the game's variant options."""
     return VectorEnv(game, num_envs, num_players=num_players, seed=seed, reward=reward, illegal_action=illegal_action,
                      illegal_penalty=illegal_penalty, backend=backend, **options)
-
-
-# --- the differential check ------------------------------------------------------------------------------
-def _difference(game, what: str, got, want) -> str:
-    got, want = np.asarray(got), np.asarray(want)
-    if got.shape != want.shape:
-        return f"{what}: engine shape {got.shape}, rules shape {want.shape}"
-    idx = np.flatnonzero(got.reshape(-1) != want.reshape(-1))
-    i = int(idx[0]) if len(idx) else 0
-    where = ""
-    if what.startswith("observation"):
-        for name, start, length, _ in game.observation_fields():
-            if start <= i < start + length:
-                where = f" (field {name}[{i - start}])"
-    return (f"{what} differs at {len(idx)} place(s); first at index {i}{where}: engine {got.reshape(-1)[i]!r}, "
-            f"rules {want.reshape(-1)[i]!r}")
-
-
-def _comparable_json(state) -> dict:
-    data = dict(state.to_json())
-    data.pop("score_version", None)  # a change counter, not part of play
-    return data
-
-
-def compare_with_rules(engine_cls, game, games: int = 100, seed: int = 0, every: int = 25, states: list | None = None,
-                       check_to_state: bool = True) -> dict:
-    """Play ``games`` random games through ``engine_cls(game, games)`` (one batch) and through the rules module (one
-    state each) side by side, and compare them; raise ``AssertionError`` naming the game index, the decision and what
-    differs at the first difference.
-
-    ``game`` is a rules :class:`~hustings.core.rules.Game` (or a game name, at its default size). The games start
-    from :func:`episode_seed` (``seed``, ``k``, 0), or from ``states`` (rules states, loaded with ``from_state``:
-    positions, saved states). Actions are uniformly random legal ones from ``numpy.random.default_rng(seed)``.
-    Compared at every decision: the mover (``-1`` once over), the legal mask and the mover's observation (bit for
-    bit); every ``every``-th batch step: every seat's observation, the global observation, the scores and, with
-    ``check_to_state``, for one game (``k`` cycling) that ``to_state(k).to_json()`` equals the rules state's (but
-    for ``score_version``), after which that game is loaded back with ``from_state`` and played on. At the end:
-    terminated, truncated, scores, returns and winners. Returns ``{"games": ..., "decisions": ...}``."""
-    if isinstance(game, str):
-        game = registry.make_game(game)
-    engine = engine_cls(game, games)
-    seeds = episode_seeds(seed, np.arange(games), np.zeros(games, dtype=np.int64))
-    engine.reset(seeds)
-    if states is None:
-        ref = [game.new_initial_state(seed=int(s)) for s in seeds]
-    else:
-        if len(states) != games:
-            raise ConfigError(f"compare_with_rules: {len(states)} states for games={games}; expected one per game")
-        ref = [st.clone() for st in states]
-        for k, st in enumerate(states):
-            engine.from_state(k, st.clone())
-    for st in ref:
-        st.record_events = False
-    n, size = game.num_players, game.num_actions
-    rng = np.random.default_rng(seed)
-    mask = np.zeros((games, size), dtype=np.int8)
-    obs = np.zeros((games, game.observation_size), dtype=np.float32)
-    want_obs = np.zeros_like(obs)
-    made = np.zeros(games, dtype=np.int64)  # decisions made so far, per game
-    step = 0
-
-    def check(ok: bool, k: int, what: str) -> None:
-        if not ok:
-            origin = f"seed {int(seeds[k])}" if states is None else "a given state"
-            raise AssertionError(f"{game!r}: game {k} ({origin}), decision {int(made[k])}: {what}")
-
-    while True:
-        want_player = np.array([-1 if st.is_terminal() else st.current_player() for st in ref], dtype=np.int32)
-        for k in np.flatnonzero(engine.player != want_player).tolist():
-            check(False, k, f"mover: engine {int(engine.player[k])}, rules {int(want_player[k])}")
-        live = np.flatnonzero(want_player >= 0).tolist()
-        if not live:
-            break
-        want_mask = np.zeros_like(mask)
-        want_obs[:] = 0.0
-        for k in live:
-            want_mask[k, ref[k].legal_actions()] = 1
-            want_obs[k] = ref[k].observation(int(want_player[k]))
-        engine.legal_mask(mask)
-        engine.observe(obs)
-        if not np.array_equal(mask, want_mask):
-            k = _first_row_differing(mask, want_mask)
-            check(False, k, _difference(game, "legal mask", mask[k], want_mask[k]))
-        if not np.array_equal(obs, want_obs):
-            k = _first_row_differing(obs, want_obs)
-            check(want_player[k] >= 0, k, "observation of a finished game is not all zeros")
-            check(False, k, _difference(game, f"observation of the mover (seat {int(want_player[k])})", obs[k],
-                                        want_obs[k]))
-        if step % every == 0:
-            _check_all_views(engine, ref, game, check)
-            if check_to_state:
-                k = live[(step // every) % len(live)]
-                got = _comparable_json(engine.to_state(k))
-                want = _comparable_json(ref[k])
-                bad = sorted(key for key in set(got) | set(want) if got.get(key) != want.get(key))
-                check(not bad, k, f"to_state(k).to_json() differs from the rules state's in {bad}")
-                engine.from_state(k, ref[k].clone())
-        actions = random_legal_actions(want_mask, rng)
-        engine.apply(actions)
-        for k in live:
-            ref[k].apply_unchecked(int(actions[k]))
-        made[live] += 1
-        step += 1
-    _check_all_views(engine, ref, game, check)
-    for k, st in enumerate(ref):
-        check(bool(engine.truncated[k]) == bool(st.truncated), k,
-              f"truncated: engine {bool(engine.truncated[k])}, rules {bool(st.truncated)}")
-        check(bool(engine.terminated[k]) == (not st.truncated), k,
-              f"terminated: engine {bool(engine.terminated[k])}, rules {not st.truncated}")
-        check(np.array_equal(engine.returns[k], np.array(st.returns(), dtype=np.float64)), k,
-              _difference(game, "returns", engine.returns[k], st.returns()))
-        won = np.zeros(n, dtype=bool)
-        won[st.winners()] = True
-        check(np.array_equal(engine.winners[k], won), k, _difference(game, "winners", engine.winners[k], won))
-    return {"games": games, "decisions": int(made.sum())}
-
-
-def _first_row_differing(got: np.ndarray, want: np.ndarray) -> int:
-    return int(np.flatnonzero((got != want).any(axis=1))[0])
-
-
-def _check_all_views(engine, ref: list, game, check) -> None:
-    """Every seat's observation, the global observation and the scores of every game."""
-    games, n = len(ref), game.num_players
-    obs = np.zeros((games, game.observation_size), dtype=np.float32)
-    want = np.zeros_like(obs)
-    for seat in range(n):
-        engine.observe_seat(np.full(games, seat, dtype=np.int32), obs)
-        for k, st in enumerate(ref):
-            want[k] = st.observation(seat)
-        if not np.array_equal(obs, want):
-            k = _first_row_differing(obs, want)
-            check(False, k, _difference(game, f"observation of seat {seat}", obs[k], want[k]))
-    size = int(np.asarray(ref[0].global_observation()).size)
-    glob = np.zeros((games, size), dtype=np.float32)
-    engine.global_observation(glob)
-    for k, st in enumerate(ref):
-        want = st.global_observation()
-        check(np.array_equal(glob[k], want), k, _difference(game, "global observation", glob[k], want))
-        want_scores = np.array(st.scores(), dtype=np.float64)
-        check(np.array_equal(engine.scores[k], want_scores), k,
-              _difference(game, "scores", engine.scores[k], want_scores))

@@ -8,7 +8,7 @@ here one call moves every game: the learner's actions go to the engine in one ``
 in rounds, each round one move in every game whose mover is not the learner's, until every game waits for the
 learner again:
 
-* seats of the scripted bots are played by the game's compiled bots (``hustings.<game>.engine_bots.BatchBots``,
+* seats of the scripted bots are played by the game's compiled bots (``hustings.<game>.engine.BatchBots``,
   move for move the Python bots of ``bots.py``), all games in one call;
 * seats of frozen snapshots of the learner are played by one forward pass per snapshot over all the games whose
   mover that snapshot is.
@@ -32,7 +32,7 @@ naming the game; all N actions are checked before any is applied, so no game cha
 The batched engine interface has no call that moves only some games; the env moves a subset by marking the others'
 ``player`` as over (``-1``) for the length of one ``apply``, which the interface leaves alone, and then restoring it.
 
-:func:`compiled_bots` says whether a game has compiled bots (the ``engine_bots`` module beside its engine);
+:func:`compiled_bots` says whether a game has compiled bots (its compiled engine package's ``BatchBots``);
 :func:`batched_support` whether a config can run on this env (``hustings train`` picks it then: ``vec_env: auto``).
 """
 from __future__ import annotations
@@ -67,7 +67,7 @@ def batched_support(game: str, scripted: dict[str, float], num_players: int | No
         return str(exc)
     bots = compiled_bots(game)
     if bots is None:
-        return f"{registry.info(game).name} has no compiled scripted bots (engine_bots)"
+        return f"{registry.info(game).name} has no compiled scripted bots"
     missing = sorted(name for name, w in scripted.items() if w > 0 and name not in bots.names)
     if missing:
         return f"no compiled version of the scripted bot(s) {', '.join(missing)} (compiled: {', '.join(bots.names)})"

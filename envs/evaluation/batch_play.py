@@ -6,7 +6,7 @@ a time (:func:`hustings.evaluation.evaluate.play_rotation`). Where a game has a 
 same games (a list of ``(deal seed, rotation)`` tasks) a few hundred at a time in one engine, and returns for each
 exactly the dict ``play_rotation`` returns (``seed``, ``seats``, ``winners``, ``scores``, ``truncated``):
 
-* ``random`` and ``heuristic`` are the game's compiled scripted bots (``hustings.<game>.engine_bots``, move for move
+* ``random`` and ``heuristic`` are the game's compiled scripted bots (``hustings.<game>.engine.BatchBots``, move for move
   the Python bots, their random streams included), one call for every game whose mover they play;
 * a trained net (``shipped:GAME`` / ``shipped-net:GAME`` where it is the net, a ``policy.npz``, a checkpoint: every
   ``("policy", ...)`` recipe of :func:`hustings.bots.spec.resolve`, which plays the argmax of its masked logits)
@@ -28,7 +28,6 @@ recomputed about one move in 2,000. The tests play thousands of games both ways 
 """
 from __future__ import annotations
 
-import importlib
 import time
 
 import numpy as np
@@ -47,19 +46,12 @@ MAX_SEED = 2**63 - 1
 
 
 def compiled_bots(game: str):
-    """The ``BatchBots`` class of ``game``'s compiled scripted bots (module ``engine_bots`` beside the game's
-    compiled engine), or ``None`` (no compiled engine, no compiled bots, or numba missing)."""
-    engine = registry.info(game).engine
-    if engine is None:
-        return None
-    name = engine.rsplit(".", 1)[0] + ".engine_bots"
-    try:
-        module = importlib.import_module(name)
-    except ImportError as exc:
-        if getattr(exc, "name", None) in (name, "numba", "llvmlite") or "numba" in str(exc):
-            return None
-        raise
-    return module.BatchBots
+    """The ``BatchBots`` class of ``game``'s compiled scripted bots (exported by its compiled engine package,
+    :func:`hustings.engine.engine_module`), or ``None`` (no compiled engine, or numba missing)."""
+    from hustings.engine import engine_module
+
+    module = engine_module(game)
+    return None if module is None else module.BatchBots
 
 
 def _label(recipe: tuple) -> str:

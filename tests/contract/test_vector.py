@@ -16,7 +16,8 @@ import hustings
 from hustings import registry, vector
 from hustings.core.batch import PythonBatchEngine
 from hustings.errors import ConfigError, IllegalActionError, ResetNeededError
-from hustings.vector import compare_with_rules, episode_seed, make_vector, random_legal_actions
+from hustings.engine.parity import compare_with_rules
+from hustings.vector import episode_seed, make_vector, random_legal_actions
 
 SIZES = [(i.name, n) for i in registry.all_info() for n in sorted({i.default_players, i.min_players})]
 OPTIONS = [("democracy", 3, {"max_islands": 2}), ("politix", 6, {"teams_3v3": True, "max_turns": 60}),
