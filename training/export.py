@@ -152,7 +152,7 @@ def export(checkpoint: str, out_dir: str, torch_program: bool = True, num_player
     else:
         data = load_checkpoint(path)
         policy = policy_from_checkpoint(data)
-    game = hustings.registry.info(data["game"]).game_class(data["num_players"], **data["game_options"])
+    game = hustings.registry.make_game(data["game"], data["num_players"], data["game_options"])
     check_matches(data, path, game.name, game.num_players, game.observation_size, game.num_actions,
                   type(game).observation_version)
     obs_dim, n_actions = data["observation_size"], data["num_actions"]

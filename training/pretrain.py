@@ -37,8 +37,7 @@ def _collect_games(cfg: TrainConfig, start: int, stop: int, seed: int):
     ``pretrain.targets`` is ``visits``: then per decision the teacher's root visit distribution over the actions.
     With ``pretrain.table`` set, the teacher plays seat ``g % num_players`` of game ``g`` and that scripted bot the
     others; only the teacher's decisions are kept."""
-    module = hustings.game_module(cfg.game)
-    game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
+    game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     n, gamma, shaping = game.num_players, cfg.ppo.gamma, cfg.reward.shaping
     soft, table = cfg.pretrain.targets == "visits", cfg.pretrain.table
     obs, masks, actions, returns, targets = [], [], [], [], []
@@ -185,8 +184,7 @@ def load_actor(model, cfg: TrainConfig, log) -> dict:
     from .policy import load_policy
 
     path = policy_file(cfg)
-    module = hustings.game_module(cfg.game)
-    game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
+    game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     source = load_policy(path, game)  # CheckpointError unless trained on this game, size and observation layout
     arrays = source.to_arrays()
     names = sb3_actor_names(list(cfg.ppo.net_arch))

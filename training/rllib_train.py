@@ -388,7 +388,7 @@ def save_policy(path: str, cfg: RLlibConfig, module, history: list[dict], timest
     """``main`` as a hustings checkpoint of kind ``"policy"`` (the format ``hustings train`` writes)."""
     import hustings
 
-    game = hustings.registry.info(cfg.game).game_class(cfg.num_players, **cfg.game_options)
+    game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     data = {
         "format": FORMAT, "version": VERSION, "kind": "policy",
         "game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),

@@ -48,8 +48,7 @@ def evaluate_policy(cfg: TrainConfig, policy: NumpyPolicy, games: int, determini
     """Win share of ``policy`` seated with n-1 copies of each baseline (same deals every call; seat rotated)."""
     import hustings
 
-    module = hustings.game_module(cfg.game)
-    game = module.raw_env.game_class(cfg.num_players, **cfg.game_options)
+    game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     n = game.num_players
     out = {}
     for baseline in cfg.eval.baselines:
@@ -237,7 +236,7 @@ def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], histor
     The config is stored as plain data (``cfg.to_dict()``; read back with ``TrainConfig.from_stored``)."""
     import hustings
 
-    game = hustings.registry.info(cfg.game).game_class(cfg.num_players, **cfg.game_options)
+    game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     data = {
         "format": FORMAT, "version": VERSION, "kind": kind,
         "game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),
@@ -294,7 +293,7 @@ def league_arrays(cfg: TrainConfig) -> list[list]:
     if cfg.opponents.snapshots <= 0:
         raise ConfigError("opponents.league is set but opponents.snapshots is 0: the league's nets are drawn with "
                           "the snapshots; expected opponents.snapshots > 0")
-    rules = registry.make_game(cfg.game, cfg.num_players, **cfg.game_options)
+    rules = registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
     out = []
     for spec, recipe in zip(league, spec_mod.resolve(cfg.game, rules, list(league))):
         if recipe[0] != "policy":

@@ -52,8 +52,7 @@ def bench_clone(name: str, players: int | None, seconds: float, rounds: int) -> 
     """Clones/s and JSON round trips/s of the same mid-game states, alternating; sample_hidden/s if there is one."""
     import hustings
 
-    module = hustings.game_module(name)
-    game = module.raw_env.game_class(players or module.raw_env.default_players)
+    game = hustings.registry.make_game(name, players)
     states = midgame_states(game, 20, seed=1)
     clone_rates, json_rates = [], []
     for _ in range(rounds):

@@ -146,7 +146,7 @@ def bench_game(name: str, players: int | None, seconds: float, rounds: int, ref:
 
     module = hustings.game_module(name)
     players = players or module.raw_env.default_players
-    game = module.raw_env.game_class(players)
+    game = registry.make_game(name, players)
     ours = lambda: hustings.make(name, num_players=players)  # noqa: E731
     ref_env = lambda: classic_env(ref)  # noqa: E731
     par_make = getattr(module, "parallel_env", None)

@@ -79,8 +79,7 @@ def bench_search(name: str, players: int | None, seconds: float, rounds: int, re
     from hustings.bots.rollout import engine_class
     from hustings.bots.search import ISMCTSBot
 
-    module = hustings.game_module(name)
-    game = module.raw_env.game_class(players or module.raw_env.default_players)
+    game = hustings.registry.make_game(name, players)
     states = first_decisions(game, 20, seed=1)
     out = {"game": name, "players": game.num_players, "iterations": SEARCH_ITERATIONS}
     try:

@@ -150,7 +150,7 @@ def play_set(task: dict) -> dict:
     from . import evaluate
 
     game_name, n = task["game"], task["num_players"]
-    game = hustings.registry.info(game_name).game_class(n)
+    game = hustings.registry.make_game(game_name, n)
     bots = [spec_mod.build(game_name, r, game=game) for r in task["recipes"]]
     t0 = time.perf_counter()
     games = evaluate.duplicate_set(game, bots, task["seed"], n)
@@ -198,7 +198,7 @@ def play_batch(job: dict) -> list[dict]:
     from . import batch_play
 
     game_name, n = job["game"], job["num_players"]
-    game = hustings.registry.info(game_name).game_class(n)
+    game = hustings.registry.make_game(game_name, n)
     games = [(seed, r, lineup) for _, _, seed, lineup in job["batch"] for r in range(n)]
     t0 = time.perf_counter()
     played = batch_play.play(game_name, game, job["lineups"], games)
@@ -374,7 +374,7 @@ def batchable_tables(todo: list[dict]) -> set[str]:
     for t in todo:
         g, n = t["game"], t["num_players"]
         if (g, n) not in rules:
-            rules[(g, n)] = hustings.registry.info(g).game_class(n)
+            rules[(g, n)] = hustings.registry.make_game(g, n)
         if batch_play.why_not(g, rules[(g, n)], t["recipes"]) is None and \
                 batch_play.seeds_fit([(s, n) for s in t["seeds"]]):
             out.add(t["file"])
@@ -531,7 +531,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
             if ladder_specs is not None:
                 base = [s for s in base if not s.startswith("shipped:") or n in shipped_sizes(s[len("shipped:"):])]
             specs = base + [s for s in user if s not in base]
-            game = hustings.registry.info(g).game_class(n)
+            game = hustings.registry.make_game(g, n)
             recipes = spec_mod.resolve(g, game, specs)
             for s in specs:
                 digest = spec_mod.spec_sha256(s, n)

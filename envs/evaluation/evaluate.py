@@ -89,8 +89,7 @@ def _init_worker(game_name: str, num_players: int, game_options: dict, recipes: 
                  names: list[str] | None = None, worker: bool = False) -> None:
     if worker:
         quiet_worker()
-    module = hustings.game_module(game_name)
-    _WORKER["game"] = game = module.raw_env.game_class(num_players, **game_options)
+    _WORKER["game"] = game = hustings.registry.make_game(game_name, num_players, game_options)
     _WORKER["bots"] = [build_bot(game_name, r, game=game) for r in recipes]
     _WORKER["names"] = names  # set: keep a game record of every game
 
@@ -135,8 +134,7 @@ def _play_game(task: tuple[int, int]) -> dict:
 
 def _init_batch_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple], done) -> None:
     quiet_worker()
-    module = hustings.game_module(game_name)
-    _WORKER.update(game_name=game_name, game=module.raw_env.game_class(num_players, **game_options),
+    _WORKER.update(game_name=game_name, game=hustings.registry.make_game(game_name, num_players, game_options),
                    recipes=recipes, done=done)
 
 
@@ -463,7 +461,7 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     module = hustings.game_module(game_name)
     game_options = game_options or {}
     n = num_players or module.raw_env.default_players
-    game = module.raw_env.game_class(n, **game_options)
+    game = hustings.registry.make_game(game_name, n, game_options)
     if len(specs) == 1:
         specs = specs * n
     if len(specs) != n:

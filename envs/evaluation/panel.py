@@ -146,7 +146,7 @@ def previous_shipped(game: str, n: int, net_only: bool, store: str) -> dict:
     rel = os.path.relpath(folder, top).replace(os.sep, "/")
     paths = [f"{rel}/policy.npz"] + ([] if net_only else [f"{rel}/{checkpoints.SEARCH_FILE}"])
     commits = (_git(top, "log", "--format=%H", "--", *paths) or b"").decode().split()
-    rules = hustings.registry.info(game).game_class(n)
+    rules = hustings.registry.make_game(game, n)
     current = load_policy(checkpoints.policy_path(game, n), rules).to_arrays()
     current_search = None if net_only else checkpoints.search_spec(game, n)
     for commit in commits:
@@ -421,7 +421,7 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
             spec = ismcts or ismcts_spec(g)
             check_no_heuristic(g, spec)
             plan = plan_size(g, n, user, shipped, cfg, seed_set, seed, spec, store, cross)
-            rules = hustings.registry.info(g).game_class(n)
+            rules = hustings.registry.make_game(g, n)
             recipes = spec_mod.resolve(g, rules, plan["agents"])
             digests = {s: spec_mod.spec_sha256(s, n) for s in plan["agents"]}
             versions = {"game": hustings.registry.info(g).version, "observation": type(rules).observation_version}

@@ -469,3 +469,16 @@ def test_the_default_size_and_the_env_version_come_from_the_declaration_alone():
             assert not re.search(r"default_players(: [^=]+)? ?= ?\d", text), f"{name} sets a default size of its own"
         if name.startswith("hustings.") and not _in_game(path):
             assert '"is_parallelizable"' not in text or name == "hustings.core.env", name
+
+
+def test_one_way_to_build_a_game():
+    """Outside the games, a rules game is built by ``registry.make_game`` alone (the env's base class, below the
+    registry in the layers, builds its own from its class attribute)."""
+    found = {}
+    for name, path in modules().items():
+        if _in_game(path) or name in ("hustings.registry", "hustings.core.env"):
+            continue
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "game_class":
+                found.setdefault(name, []).append(node.lineno)
+    assert found == {}
