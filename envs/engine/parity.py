@@ -282,5 +282,6 @@ def write_golden(path: str, golden: dict) -> None:
 
 
 def read_golden(path: str) -> dict:
+    """The golden trajectories written by :func:`write_golden`."""
     with gzip.open(path, "rb") as f:
         return json.loads(f.read())
