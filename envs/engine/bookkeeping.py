@@ -2,15 +2,15 @@
 returns (rewards, ends, final results) in one pass, and the episode seeds of the games started again. Each kernel
 does what the NumPy expressions it replaces did, bit for bit; nothing here names a game.
 
-Written with ``numba.njit(cache=True)``: they call nothing from another file, so numba's own cache (keyed by this
-file) is enough.
+Compiled with :func:`hustings.engine.jit.njit`, as every kernel of the engine rooms (one cache stamp for all).
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-@numba.njit(cache=True)
+from .jit import njit
+
+@njit(cache=True)
 def check_actions(actions, mask, player):
     """``(kind, k, bad)`` for int64 ``actions``: kind 1 where some action is out of range (``k`` the first such game,
     over every game), else kind 2 where a live game's (``player >= 0``) action is not legal in ``mask`` (``k`` the
@@ -28,7 +28,7 @@ def check_actions(actions, mask, player):
     return (2 if bad else 0), first, bad
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def finish_step(win, player, terminated, truncated, scores, returns, winners, prev_scores, rewards, term_out,
                 trunc_out, done_out, final_scores, final_returns, final_winners):
     """A step's results after the engine applied it, into fresh arrays; returns how many games ended. ``done_out[k]``:
@@ -59,7 +59,7 @@ def finish_step(win, player, terminated, truncated, scores, returns, winners, pr
     return ended
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _mix(x, consts):
     z = x + consts[0]
     z = (z ^ (z >> np.uint64(30))) * consts[1]
@@ -67,7 +67,7 @@ def _mix(x, consts):
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def episode_seeds(base, games, episodes, out, consts):
     """``out[i]``: the seed of game ``games[i]``'s episode ``episodes[i]`` (``hustings.vector.episode_seed``), from
     ``base``, the mixed run seed (``mix(seed mod 2**64)``, uint64). ``consts``: SplitMix64's increment and its two

@@ -38,12 +38,11 @@ def _rooms(root: str) -> list[str]:
     return found
 
 
-def _imported_files(path: str) -> set[str]:
-    """The package's own modules that ``path`` imports at module level (relative imports), as files."""
+def _imported_files(path: str, tree: ast.Module) -> set[str]:
+    """The package's own modules that ``path`` (parsed: ``tree``) imports at module level (relative imports), as
+    files."""
     here = os.path.dirname(path)
     found = set()
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.level:
             base = here
@@ -68,18 +67,40 @@ def room_of(py_file: str) -> str | None:
     return None
 
 
+_COMPILERS = {"njit", "KERNEL"}
+
+
+def _compiles(tree: ast.Module) -> bool:
+    """Whether a module compiles a function: a decorator (or a module-level call) named ``njit`` or ``KERNEL``."""
+    def named(node) -> bool:
+        if isinstance(node, ast.Call):
+            node = node.func
+        return (isinstance(node, ast.Name) and node.id in _COMPILERS) or \
+            (isinstance(node, ast.Attribute) and node.attr in _COMPILERS)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any(named(d) for d in node.decorator_list):
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=None)
 def sources() -> tuple[str, ...]:
-    """Every file the compiled engines are built from: each room's ``.py`` files and the modules they import
-    (computed once a process; ``sources.cache_clear()`` after adding to :data:`ROOTS`)."""
+    """Every file the compiled engines are built from: each room's ``.py`` files that compile functions and the
+    modules those import (computed once a process; ``sources.cache_clear()`` after adding to :data:`ROOTS`). A
+    room's Python-only files (an engine's class, the parity checker) are left out: changing them compiles nothing."""
     files: set[str] = set()
     for root in ROOTS:
         for room in _rooms(os.path.abspath(root)):
             for name in os.listdir(room):
-                if name.endswith(".py"):
-                    path = os.path.join(room, name)
+                path = os.path.join(room, name)
+                if not name.endswith(".py"):
+                    continue
+                with open(path, encoding="utf-8") as f:
+                    tree = ast.parse(f.read())
+                if _compiles(tree):
                     files.add(path)
-                    files |= _imported_files(path)
+                    files |= _imported_files(path, tree)
     return tuple(sorted(files))
 
 

@@ -6,16 +6,16 @@ version's arithmetic: row ``k``'s action is its ``floor(uniforms[k] * count)``-t
 action order), 0 where the row has none. So for one generator state both versions draw the same ``N`` uniforms and
 pick the same actions, bit for bit.
 
-Written with ``numba.njit(cache=True)``: it calls nothing from another file, so numba's own cache (keyed by this
-file) is enough.
+Compiled with :func:`hustings.engine.jit.njit`, as every kernel of the engine rooms (one cache stamp for all).
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .jit import njit
 
-@numba.njit(cache=True)
+
+@njit(cache=True)
 def pick_legal(mask, uniforms, out):
     """``out[k]``: the ``floor(uniforms[k] * c)``-th legal action of ``mask[k]`` (nonzero entries, ``c`` of them),
     0 where ``c == 0``. ``mask``: ``[N, A]`` (int8 or bool), ``uniforms``: ``float64[N]`` in ``[0, 1)``, ``out``:
