@@ -112,18 +112,23 @@ def play_both(engine, states: list, rng=0, every: int = 7, check_to_state: bool 
             start = f" ({origin(k)})" if origin is not None else ""
             raise AssertionError(f"{game!r}: game {k}{start}, decision {int(made[k])}: {what}")
 
+    want_player = np.full(games, -1, dtype=np.int32)
+    live = list(range(games))  # the games not over at the last look (a finished game stays finished)
+    for k, st in enumerate(ref):
+        want_scores[k] = st.scores()
     while True:
-        want_player = np.array([-1 if st.is_terminal() else st.current_player() for st in ref], dtype=np.int32)
+        for k in live:
+            st = ref[k]
+            want_player[k] = -1 if st.is_terminal() else st.current_player()
+            want_scores[k] = st.scores()
         for k in np.flatnonzero(engine.player != want_player).tolist():
             check(False, k, f"mover: engine {int(engine.player[k])}, rules {int(want_player[k])}")
-        live = np.flatnonzero(want_player >= 0).tolist()
+        live = [k for k in live if want_player[k] >= 0]
         want_mask[:] = 0
         want_obs[:] = 0.0
         for k in live:
             want_mask[k] = ref[k].legal_mask()
             ref[k].observation(int(want_player[k]), out=want_obs[k])
-        for k, st in enumerate(ref):
-            want_scores[k] = st.scores()
         engine.legal_mask(mask)
         engine.observe(obs)
         if not np.array_equal(mask, want_mask):
