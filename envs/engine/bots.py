@@ -7,6 +7,23 @@ from __future__ import annotations
 import numpy as np
 
 from . import rng
+from .jit import njit
+
+
+@njit(cache=True, inline="always")
+def random_move(mask, k, mt, mti, g):
+    """``RandomBot.act`` for game ``k``: ``legal[rng.randrange(len(legal))]`` over row ``k`` of ``mask``, drawn from
+    generator ``g`` of the bots' set (``mt``, ``mti``)."""
+    legal = 0
+    for a in range(mask.shape[1]):
+        legal += mask[k, a] != 0
+    r = rng.below(mt, mti, g, 0, legal)
+    for a in range(mask.shape[1]):
+        if mask[k, a] != 0:
+            if r == 0:
+                return a
+            r -= 1
+    return 0
 
 
 class BatchBots:

@@ -22,9 +22,8 @@ This module needs numba (the kernels are cached on disk after the first compile)
 from __future__ import annotations
 
 import numpy as np
-from ...engine import rng
 from ...engine.jit import njit
-from ...engine.bots import BatchBots as CoreBatchBots
+from ...engine.bots import BatchBots as CoreBatchBots, random_move
 from ..cards import FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, SIX, WINNING_POINTS
 from ..bots import FIGHT_THRESHOLD
 
@@ -174,16 +173,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, jokers, out):
         if kind < 0:
             continue
         if kind == RANDOM:
-            legal = 0
-            for a in range(mask.shape[1]):
-                legal += mask[k, a] != 0
-            r = rng.below(mt, mti, k * seats + player[k], 0, legal)
-            for a in range(mask.shape[1]):
-                if mask[k, a] != 0:
-                    if r == 0:
-                        out[k] = a
-                        break
-                    r -= 1
+            out[k] = random_move(mask, k, mt, mti, k * seats + player[k])
         else:
             out[k] = _heuristic(obs, k, lay, n, jokers, value, unseen, live, top, public)
 

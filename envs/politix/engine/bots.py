@@ -23,9 +23,8 @@ This module needs numba (the kernels are cached on disk after the first compile)
 from __future__ import annotations
 
 import numpy as np
-from ...engine import rng
 from ...engine.jit import njit
-from ...engine.bots import BatchBots as CoreBatchBots
+from ...engine.bots import BatchBots as CoreBatchBots, random_move
 from ..bots import CARD_COST, COFFEE_COST
 from ..cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BURN_SLOT, BURNOUT, COFFEE, DISCARD, GWTW, MAX_TAKE,
                     METHOD_KIND, NB, NE, NG, NK, NM, NUM_VOTER_CARDS, PERSUADE, SPECIAL_KINDS, START)
@@ -268,16 +267,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, tables, party_of, P, has_ba
         if kind < 0:
             continue
         if kind == RANDOM:
-            legal = 0
-            for a in range(mask.shape[1]):
-                legal += mask[k, a] != 0
-            r = rng.below(mt, mti, k * seats + player[k], 0, legal)
-            for a in range(mask.shape[1]):
-                if mask[k, a] != 0:
-                    if r == 0:
-                        out[k] = a
-                        break
-                    r -= 1
+            out[k] = random_move(mask, k, mt, mti, k * seats + player[k])
         else:
             out[k] = _heuristic(obs, k, lay, symbols, event_mod, party_mod, slot_group, slot_mod, n, P, has_base,
                                 party_of[player[k]], counts, mods, c, ka, kb)

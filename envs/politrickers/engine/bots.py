@@ -8,7 +8,8 @@ interface and never depend on how an engine stores its games. Observation blocks
 ``game.observation_fields()`` when the bots are made (not frozen into the compiled code). From the observation:
 the trick's face-up cards in play order are those of the seats that played before the mover (seats ``-turn`` ..
 ``-1`` from it, ``turn`` = how many played), a seat's tricks won this round are ``TOKENS - unspent - spent``, and the
-legal moves and how each card would be played (face up, forced switch, face down) are ``rules._legal_parts``'.
+legal moves and how each card would be played (face up, forced switch, face down) are the engine's own
+(``kernels._legal``, ``rules._legal_parts`` over bitmasks).
 
 Move for move the Python bots (``tests/games/politrickers/test_engine_bots_politrickers.py`` plays thousands of
 decisions of both side by side), random streams included. Each (game, seat) keeps a Mersenne Twister drawn from
@@ -27,11 +28,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from ...engine import rng
+from ...engine.bots import BatchBots as CoreBatchBots, random_move
 from ...engine.jit import njit
-from ...engine.bots import BatchBots as CoreBatchBots
 from ..bots import TOKEN_VALUE
-from ..cards import (CLAWS, DOWN, ECONOMY, FLIP, FORCED, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, NUM_CARDS,
+from .kernels import _legal
+from ..cards import (CLAWS, DOWN, ECONOMY, FLIP, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, NUM_CARDS,
                     PLATE_MAX, SUIT, TAILS, TOKENS, TRICKS_PER_ROUND, UP, VALUE)
 
 #: The compiled bots, by the names ``bots.BOTS`` gives the Python ones; a kind is an index into this tuple.
@@ -46,34 +49,7 @@ _BLOCKS = ("hand", "party", "trick_card", "trick_face_down", "trick_played", "un
            "libra_claws", "ruling_party", "ruling_suit", "opposition_suit", "trick", "plate_total")
 _SUIT = np.array(SUIT, dtype=np.int64)
 _VALUE = np.array(VALUE, dtype=np.int64)
-_SUIT_MASK = np.array([sum(1 << c for c in range(MIGRATION) if SUIT[c] == s) for s in range(5)], dtype=np.int64)
-_ALL_POLICY = (1 << MIGRATION) - 1
-_MIG_BIT = 1 << MIGRATION
 MAX_SEATS = 5
-
-
-# --- legality (rules._split, _legal_parts) -------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _split(q, rp, rs, os_, cards):
-    """(cards, mode, forced) a player of party ``q`` may play now, with card bitmasks."""
-    if q == rp:
-        own = cards & _SUIT_MASK[rs]
-        if own:
-            return own, UP, False
-        other = cards if os_ < 0 else cards & _SUIT_MASK[os_]
-    elif os_ < 0:
-        own = cards & ~_SUIT_MASK[rs]
-        if own:
-            return own, UP, False
-        other = cards
-    else:
-        own = cards & _SUIT_MASK[os_]
-        if own:
-            return own, UP, False
-        other = cards & _SUIT_MASK[rs]
-    if other:
-        return other, FORCED, True
-    return cards, DOWN, False
 
 
 # --- the heuristic (bots.HeuristicBot) ----------------------------------------------------------------------------
@@ -236,16 +212,7 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
             continue
         seat = player[k]
         if kind == RANDOM:
-            legal = 0
-            for a in range(mask.shape[1]):
-                legal += mask[k, a] != 0
-            r = rng.below(mt, mti, k * seats + seat, 0, legal)
-            for a in range(mask.shape[1]):
-                if mask[k, a] != 0:
-                    if r == 0:
-                        out[k] = a
-                        break
-                    r -= 1
+            out[k] = random_move(mask, k, mt, mti, k * seats + seat)
             continue
         # --- the table as the observation shows it (seat 0: me) ---
         hand = 0
@@ -285,19 +252,8 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
                     m += 1
                     break
         # --- the legal moves, in ascending action order, and how each is played ---
-        cards = hand & _ALL_POLICY
-        q = party[0]
-        flip_cards, flip_mode, can_flip = cards, UP, tokens_of[0] > 0
-        if rs < 0:
-            own, mode = cards, UP
-        else:
-            own, mode, forced = _split(q, rp, rs, os_, cards)
-            if can_flip:
-                if forced:
-                    can_flip = False
-                else:
-                    flip_cards, flip_mode, forced2 = _split(1 - q, rp, rs, os_, cards)
-                    can_flip = not forced2
+        own, mode, migs, flip_cards, flip_mode, can_flip = _legal(hand, tokens_of[0], party[0], rp, rs, os_,
+                                                                 libra_me[TAILS], libra_me[CLAWS])
         count = 0
         for c in range(MIGRATION):
             if own >> c & 1:
@@ -305,15 +261,9 @@ def act_bots(kinds, player, obs, mask, mt, mti, lay, n, out):
                 modes[count] = mode
                 count += 1
         mig_first = count
-        if hand & _MIG_BIT:
-            if libra_me[TAILS]:
-                actions[count] = MIG_FROM_TAILS
-                count += 1
-            if libra_me[CLAWS]:
-                actions[count] = MIG_FROM_TAILS + 1
-                count += 1
-            if not (libra_me[TAILS] or libra_me[CLAWS]):
-                actions[count] = MIG_NO_TOKEN
+        for i in range(3):  # from the Tails plate, from the Claws plate, with no token
+            if migs >> i & 1:
+                actions[count] = MIG_FROM_TAILS + i
                 count += 1
         mig_end = count
         for i in range(mig_first, mig_end):
