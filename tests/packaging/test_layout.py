@@ -405,9 +405,13 @@ OLD_ATTRIBUTES = (("hustings", "GAMES"), ("hustings", "VERSIONS"), ("hustings", 
                   ("hustings.checkpoints", "load_bot"))
 
 
-# Moved in 0.3.0 without an alias (CHANGELOG.md): evaluation out of training, the command runner out of the command line.
+# Moved in 0.3.0 without an alias (CHANGELOG.md): evaluation out of training, the command runner out of the command line,
+# the compiled engines into their games' engine packages and the shared pieces into hustings.engine.
 MOVED_MODULES = ("hustings.training.evaluate", "hustings.training.strength", "hustings.training.panel",
-                 "hustings.training.batch_play", "hustings.training.reference", "hustings.cli.run")
+                 "hustings.training.batch_play", "hustings.training.reference", "hustings.cli.run",
+                 "hustings.democracy.engine_kernels", "hustings.democracy.engine_bots", "hustings.politix.engine_kernels",
+                 "hustings.politix.engine_bots", "hustings.politix.engine_rollout", "hustings.politrickers.engine_kernels",
+                 "hustings.politrickers.engine_bots", "hustings.core.batch_bots", "hustings.prime_minister.engine")
 
 
 @pytest.mark.parametrize("old", OLD_MODULES + MOVED_MODULES)
