@@ -3,9 +3,11 @@ start, progress game by game, the result in words, and Ctrl-C / SIGTERM ending i
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -16,20 +18,52 @@ POSIX = pytest.mark.skipif(sys.platform == "win32", reason="process groups and P
 
 
 def _start(args: list[str], cwd) -> subprocess.Popen:
-    # a session of its own (Ctrl-C reaches a terminal's whole process group); SIGINT as a terminal leaves it
-    return subprocess.Popen([sys.executable, "-m", "hustings.cli", *args], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+    # a session of its own (Ctrl-C reaches a terminal's whole process group); SIGINT as a terminal leaves it. Its
+    # output is read as it comes (progress bars end in "\r", not lines) so a test can wait for a point in the run.
+    proc = subprocess.Popen([sys.executable, "-m", "hustings.cli", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc.seen = {"out": [], "err": []}
+    proc.readers = [threading.Thread(target=_read, args=(stream, proc.seen[name]), daemon=True)
+                    for name, stream in (("out", proc.stdout), ("err", proc.stderr))]
+    for t in proc.readers:
+        t.start()
+    return proc
 
 
-def _stop(proc: subprocess.Popen, sig: int, group: bool, after: float) -> tuple[str, str]:
-    time.sleep(after)
+def _read(stream, into: list) -> None:
+    while True:
+        chunk = os.read(stream.fileno(), 4096)
+        if not chunk:
+            return
+        into.append(chunk)
+
+
+def _text(proc: subprocess.Popen) -> tuple[str, str]:
+    return tuple(b"".join(proc.seen[name]).decode(errors="replace") for name in ("out", "err"))
+
+
+def _stop(proc: subprocess.Popen, sig: int, group: bool, ready) -> tuple[str, str]:
+    """Signal ``proc`` once ``ready(out, err)`` holds for what it has printed (the games under way: however long a
+    busy machine takes to get there, compiling included), then wait for it to end; its whole output."""
+    deadline = time.time() + 600
+    while not ready(*_text(proc)):
+        assert proc.poll() is None and time.time() < deadline, _text(proc)[1]
+        time.sleep(0.2)
+    time.sleep(1.0)  # a few games further in
     if group:
         os.killpg(proc.pid, sig)
     else:
         proc.send_signal(sig)
-    out, err = proc.communicate(timeout=60)
-    return out, err
+    proc.wait(timeout=120)
+    for t in proc.readers:
+        t.join(timeout=10)
+    return _text(proc)
+
+
+def _games_under_way(err: str) -> bool:
+    """A progress bar has counted a finished game."""
+    return re.search(r"\|\s*[1-9]\d*/\d+", err) is not None
 
 
 def _left(pgid: int) -> list[str]:
@@ -51,7 +85,7 @@ SLOW_EVALUATE = ["evaluate", "democracy", "--bots", "ismcts", "heuristic", "heur
 @pytest.mark.parametrize("sig,group", [(signal.SIGINT, True), (signal.SIGTERM, False)], ids=["ctrl-c", "sigterm"])
 def test_evaluate_stops_in_one_line_and_leaves_no_worker(tmp_path, sig, group):
     proc = _start(SLOW_EVALUATE, tmp_path)
-    out, err = _stop(proc, sig, group, after=6)
+    out, err = _stop(proc, sig, group, lambda out, err: _games_under_way(err))
     assert proc.returncode == 130, err
     assert "Traceback" not in err, err
     lines = [line for line in err.replace("\r", "\n").splitlines() if line.strip()]
@@ -64,7 +98,7 @@ def test_evaluate_stops_in_one_line_and_leaves_no_worker(tmp_path, sig, group):
 def test_benchmark_ctrl_c_says_how_to_resume(tmp_path):
     proc = _start(["benchmark", "--games", "politrickers", "--ladder", "random", "heuristic", "ismcts",
                    "--sets", "200", "--rr-sets", "20", "--workers", "2", "--out", str(tmp_path / "bench")], tmp_path)
-    out, err = _stop(proc, signal.SIGINT, True, after=7)
+    out, err = _stop(proc, signal.SIGINT, True, lambda out, err: "expected: about" in out and _games_under_way(err))
     assert proc.returncode == 130, err
     assert "Traceback" not in err, err
     assert "expected: about" in out  # said before the games started
