@@ -8,7 +8,7 @@ import textwrap
 
 
 def _python(code: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, timeout=120)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, timeout=900)
 
 
 def test_bench_without_pettingzoo_classic_is_one_line(tmp_path):
@@ -34,10 +34,10 @@ def test_bench_without_pettingzoo_classic_is_one_line(tmp_path):
 
 def test_politix_components_runs_without_runpy_warning(tmp_path):
     proc = subprocess.run([sys.executable, "-W", "error", "-m", "hustings.politix.components"], capture_output=True,
-                          text=True, cwd=tmp_path, timeout=120)
+                          text=True, cwd=tmp_path, timeout=900)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     cards = json.loads(proc.stdout)
     (tmp_path / "cards.json").write_text(json.dumps(cards))
     check = subprocess.run([sys.executable, "-W", "error", "-m", "hustings.politix.components", "--check",
-                            "cards.json"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+                            "cards.json"], capture_output=True, text=True, cwd=tmp_path, timeout=900)
     assert check.returncode == 0 and check.stdout.strip() == "cards.json: ok" and check.stderr == ""

@@ -271,7 +271,7 @@ def test_the_training_example_runs():
     pytest.importorskip("torch")
     done = subprocess.run([sys.executable, script, "--num-envs", "8", "--updates", "2", "--steps", "16",
                            "--eval-games", "4"],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     assert "update 2" in done.stdout
 

@@ -85,6 +85,6 @@ def test_replay_from_the_command_line_answers_a_deep_record_in_one_line(tmp_path
     path = tmp_path / "deep.json"
     path.write_text(DEEP)
     proc = subprocess.run([sys.executable, "-m", "hustings.cli", "replay", str(path)], capture_output=True, text=True,
-                          timeout=120)
+                          timeout=900)
     assert proc.returncode == 2 and proc.stderr.startswith("error: record file") and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1

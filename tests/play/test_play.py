@@ -25,7 +25,7 @@ from helpers import ROOT
 def cli(*args, stdin: str | None = None):
     """Run ``hustings ARGS`` as a real process; returns the finished process (stdout/stderr as text)."""
     return subprocess.run([sys.executable, "-m", "hustings.cli", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
+                          text=True, cwd=ROOT, timeout=900)
 
 
 def reader(answers, then=EOFError):
@@ -444,6 +444,6 @@ def test_cli_record_file_has_mode_0644(tmp_path):
                            "from hustings.cli import main; sys.exit(main(sys.argv[1:]))",
                            "play", "democracy", "--players", "2", "--seed", "1", "--option", "max_islands=1",
                            "--record", str(path)], input="1\n" * 200, capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+                          timeout=900)
     assert proc.returncode == 0, proc.stderr
     assert (os.stat(path).st_mode & 0o777) == 0o644 and json.loads(path.read_text())["finished"] is True

@@ -449,7 +449,7 @@ def test_a_data_dir_that_is_a_file_is_one_line_at_start_up(tmp_path):
     path = tmp_path / "a-file"
     path.write_text("x")
     proc = subprocess.run([os.path.join(os.path.dirname(sys.executable), "hustings"), "serve", "--data-dir",
-                           str(path)], capture_output=True, text=True, timeout=120)
+                           str(path)], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: data folder") and str(path) in lines[0]
