@@ -6,6 +6,23 @@ expected; catch ``hustings.HustingsError`` to handle them all. :class:`ResetNeed
 """
 from __future__ import annotations
 
+import reprlib
+
+_SHOW = reprlib.Repr()
+_SHOW.maxlevel, _SHOW.maxstring, _SHOW.maxother, _SHOW.maxlong = 4, 50, 50, 50
+_SHOW.maxlist = _SHOW.maxtuple = _SHOW.maxdict = _SHOW.maxset = _SHOW.maxfrozenset = _SHOW.maxdeque = 8
+
+
+def show(value, limit: int = 60) -> str:
+    """A bounded ``repr(value)`` for an error message: at most ``limit`` characters, however large or deeply nested
+    ``value`` is (lists, dicts and tuples are cut after 4 levels and 8 items each; a repr that fails says only the
+    type). Every message that quotes a value from outside data quotes it with this."""
+    try:
+        text = _SHOW.repr(value)
+    except Exception:  # noqa: BLE001 (a hostile __repr__, or one that recurses without end: name the type only)
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 class HustingsError(ValueError):
     """Base class of every input error hustings raises (all are ``ValueError``)."""

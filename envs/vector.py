@@ -25,9 +25,11 @@ import numpy as np
 from . import registry
 from .core.batch import PythonBatchEngine
 from .core.env import check_reward_options
-from .errors import ConfigError, IllegalActionError, ResetNeededError
+from .core.rules import State
+from .errors import ConfigError, HustingsError, IllegalActionError, ResetNeededError, StateFormatError, show
 
 BACKENDS = ("auto", "python", "compiled")
+MAX_ENVS = 2 ** 24  # the most games one vector env steps (16,777,216: far past any machine's memory for most games)
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MUL1, _MUL2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
@@ -168,6 +170,14 @@ def _bookkeeping():
     return _BOOK[0]
 
 
+# What set_state's check of a state leaves out: the event log and the caches the rules rebuild (they are checked
+# through what the rules make of the state: whose turn, the legal actions, the scores, the observations).
+_NOT_PLAY = frozenset(("event_log", "record_events", "_rng_shared", "_rng_box", "_legal", "_legal_set", "_modes",
+                       "_careers_seen", "_obs_cache"))
+_PLAIN = (int, float, str, list, tuple, dict, set, type(None), np.ndarray, np.generic)
+_MISSING = object()
+
+
 # --- the vector env --------------------------------------------------------------------------------------
 class VectorEnv:
     """``num_envs`` games of one configuration, stepped together; made by :func:`make_vector` (see there)."""
@@ -175,19 +185,23 @@ class VectorEnv:
     def __init__(self, game: str, num_envs: int, num_players: int | None = None, seed: int = 0, reward: str = "win",
                  illegal_action: str = "raise", illegal_penalty: float = -1.0, backend: str = "auto", **options):
         check_reward_options(reward, illegal_action, illegal_penalty)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ConfigError(f"num_envs={num_envs!r} is invalid; expected an int >= 1")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or not 1 <= num_envs <= MAX_ENVS:
+            raise ConfigError(f"num_envs={show(num_envs)} is invalid; expected an int in 1..{MAX_ENVS}")
         self._check_seed(seed)
         self.info = registry.info(game)
         self.game = registry.make_game(game, num_players, options)
         self.reward_mode, self.illegal_action, self.illegal_penalty = reward, illegal_action, float(illegal_penalty)
-        self.engine = self._make_engine(backend, int(num_envs))
         n, self._n_envs = self.game.num_players, int(num_envs)
+        try:
+            self.engine = self._make_engine(backend, self._n_envs)
+            self._episode = np.zeros(self._n_envs, dtype=np.int64)
+            self._seeds = np.zeros(self._n_envs, dtype=np.int64)
+            self._mask = np.zeros((self._n_envs, self.game.num_actions), dtype=np.int8)
+            self._prev_scores = np.zeros((self._n_envs, n), dtype=np.float64)
+        except MemoryError:
+            raise ConfigError(f"num_envs={self._n_envs} is too large: the arrays of that many {self.info.name} games "
+                              f"do not fit in memory; expected fewer games") from None
         self._seed = int(seed)
-        self._episode = np.zeros(self._n_envs, dtype=np.int64)
-        self._seeds = np.zeros(self._n_envs, dtype=np.int64)
-        self._mask = np.zeros((self._n_envs, self.game.num_actions), dtype=np.int8)
-        self._prev_scores = np.zeros((self._n_envs, n), dtype=np.float64)
         self._obs_size, self._n_players = self.game.observation_size, n
         self._win = reward == "win"
         self._book = _bookkeeping()
@@ -366,8 +380,12 @@ class VectorEnv:
         return obs, mask, player, rewards, terminated, truncated, info
 
     def _checked_actions(self, actions) -> np.ndarray:
-        arr = np.asarray(actions)
         n_envs, size = self._n_envs, self.game.num_actions
+        try:
+            arr = np.asarray(actions)
+        except (ValueError, TypeError, OverflowError, RecursionError):  # ragged, or not array-like at all
+            raise IllegalActionError(f"{self.info.name}: actions must be one int per game, shape ({n_envs},); got "
+                                     f"{show(actions)}, which is not a flat list of ints") from None
         if arr.shape != (n_envs,):
             raise IllegalActionError(f"{self.info.name}: actions must be one int per game, shape ({n_envs},); "
                                      f"got shape {arr.shape}")
@@ -412,13 +430,90 @@ class VectorEnv:
 
     def set_state(self, k: int, state) -> None:
         """Continue game ``k`` from a rules ``state`` of this configuration (any point of play); :meth:`observe`
-        gives the new observations. Its episode seed stays what it was."""
+        gives the new observations. Its episode seed stays what it was.
+
+        The state is checked in full first, as the game's saved-state loader checks a saved state: it is written
+        out (``state.to_json()``), read back strictly (``game.state_from_json``), and what the copy read back
+        does (whose turn, the legal actions, the scores, every seat's observation, the global state) must be what
+        ``state`` does, so a hand-edited field that contradicts the others is caught. A game that is over is
+        refused too: a vector env's games are always in play between steps (one that ends is started again in the
+        same step), so a finished game would end, and pay its result, a second time. A refused state raises
+        :class:`~hustings.errors.StateFormatError` (:class:`~hustings.errors.ConfigError` for a state of another
+        game or configuration) naming what was wrong, and game ``k`` is left exactly as it was."""
         self._need_reset("set_state")
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < self._n_envs:
-            raise ConfigError(f"set_state: game index {k!r} is invalid; expected an int in 0..{self._n_envs - 1}")
-        self.engine.from_state(int(k), state)
+            raise ConfigError(f"set_state: game index {show(k)} is invalid; expected an int in 0..{self._n_envs - 1}")
+        k = int(k)
+        clean = self._checked_state(k, state)
+        before = self.engine.to_state(k)
+        try:
+            self.engine.from_state(k, clean)
+        except Exception as exc:  # noqa: BLE001 (the engine refused a checked state: game k goes back as it was)
+            self.engine.from_state(k, before)
+            if isinstance(exc, HustingsError):
+                raise
+            raise StateFormatError(f"{self.info.name}: set_state: game {k}: the {self.backend} engine cannot load "
+                                   f"this state ({type(exc).__name__}: {show(str(exc), 200)}); game {k} is "
+                                   f"unchanged") from None
         self._prev_scores[k] = self.engine.scores[k]
         self.engine.legal_mask(self._mask)
+
+    def _checked_state(self, k: int, state) -> State:
+        """``state`` read back through the game's saved-state loader, if it is a consistent state of this
+        configuration still in play; else the error :meth:`set_state` describes."""
+        where = f"{self.info.name}: set_state: game {k}"
+        if not isinstance(state, State) or state.game.config() != self.game.config():
+            raise ConfigError(f"{where}: expected a state of {self.game!r}, got {show(state, 200)}")
+        try:
+            clean = self.game.state_from_json(state.to_json())
+        except HustingsError as exc:
+            raise StateFormatError(f"{where}: the state is refused and game {k} is unchanged: {exc}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
+            raise StateFormatError(f"{where}: the state cannot be written out ({type(exc).__name__}: "
+                                   f"{show(str(exc), 200)}); game {k} is unchanged; expected a state as the rules "
+                                   f"leave it (from play, state_from_json or state_from_position)") from None
+        if clean.is_terminal():
+            raise StateFormatError(f"{where}: the game is over (its result is already decided) and game {k} is "
+                                   f"unchanged; expected a state still in play (a vector env starts a game that "
+                                   f"ends again at once, so a finished game cannot be set in)")
+        differs = self._differs(state, clean)
+        if differs:
+            raise StateFormatError(f"{where}: the state's fields contradict each other: its {differs} is not what "
+                                   f"its own saved form gives; game {k} is unchanged; expected a state as the rules "
+                                   f"leave it (from play, state_from_json or state_from_position)")
+        return clean
+
+    def _differs(self, state: State, clean: State) -> str | None:
+        """What ``state`` holds or does differently from ``clean`` (its copy read back from its saved form), or
+        ``None``: every plain field (numbers, lists, dicts, arrays: the rules' data, derived fields included) but the
+        caches and the log, then what the rules make of it."""
+        mine, theirs = vars(state), vars(clean)
+        for key in sorted(theirs):  # what the loader sets (a cache that the rules add when first asked is not)
+            if key in _NOT_PLAY:
+                continue
+            a, b = mine.get(key, _MISSING), theirs.get(key, _MISSING)
+            if isinstance(a, _PLAIN) or isinstance(b, _PLAIN):
+                try:
+                    same = np.array_equal(a, b) if isinstance(a, np.ndarray) else type(a) is type(b) and a == b
+                except Exception:  # noqa: BLE001 (a hand-edited value that cannot even be compared)
+                    same = False
+                if not same:
+                    return f"field {key!r}"
+        try:
+            checks = [("whether the game is over", state.is_terminal, clean.is_terminal),
+                      ("seat to move", state.current_player, clean.current_player),
+                      ("legal actions", state.legal_actions, clean.legal_actions),
+                      ("scores", state.scores, clean.scores),
+                      ("global state", state.global_observation, clean.global_observation)]
+            checks += [(f"observation of seat {p}", lambda p=p: state.observation(p), lambda p=p: clean.observation(p))
+                       for p in range(self._n_players)]
+            for what, mine, theirs in checks:
+                a, b = np.asarray(mine()), np.asarray(theirs())
+                if a.shape != b.shape or not np.array_equal(a, b):
+                    return what
+        except Exception as exc:  # noqa: BLE001 (a hand-edited field the rules cannot even read)
+            return f"play (reading it raised {type(exc).__name__}: {show(str(exc), 120)})"
+        return None
 
     def state(self) -> np.ndarray:
         """The global state of every game (every seat's private information too), ``float32[N, ...]``: the AEC

@@ -6,6 +6,7 @@ guarantee of ``TerminateIllegalWrapper`` as the option ``illegal_action="termina
 """
 from __future__ import annotations
 
+import math
 import warnings
 from typing import Any, ClassVar
 
@@ -30,8 +31,17 @@ def check_reward_options(reward, illegal_action, illegal_penalty) -> None:
         raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
     if illegal_action not in ILLEGAL_MODES:
         raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
-    if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
-        raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a number")
+    if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)) \
+            or not _finite(illegal_penalty):
+        raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a finite number")
+
+
+def _finite(value) -> bool:
+    """Whether the number ``value`` is a finite float (not nan, not +-inf, not an int beyond the floats)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _zero_mask(n: int) -> np.ndarray:

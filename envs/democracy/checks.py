@@ -9,16 +9,13 @@ was expected.
 from __future__ import annotations
 
 from ..core.rules import DealError, HustingsError, StateFormatError
+from ..errors import show  # noqa: F401 (re-exported: the bounded repr of error messages)
 from .cards import JOKERS_IN_DECK, NUM_KINDS, TRIBES_TO_WIN, card_name, deck, parse_card, trick_winner
 
 CARD_IDS = {card_name(c): c for c in range(NUM_KINDS)}
 MAX_ISLAND = 10 ** 6  # an upper bound for the island counter when the game has no max_islands cap
 
 
-def show(value, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class FieldReader:

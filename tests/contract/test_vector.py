@@ -15,7 +15,7 @@ from helpers import ROOT
 import hustings
 from hustings import registry, vector
 from hustings.core.batch import PythonBatchEngine
-from hustings.errors import ConfigError, IllegalActionError, ResetNeededError
+from hustings.errors import ConfigError, HustingsError, IllegalActionError, ResetNeededError, StateFormatError
 from hustings.engine.parity import compare_with_rules
 from hustings.vector import episode_seed, make_vector, random_legal_actions
 
@@ -187,7 +187,7 @@ def test_states_and_set_state_round_trip():
     assert venv.teams()[0] == venv.states()[0].teams()
     with pytest.raises(ConfigError, match="game index"):
         venv.set_state(4, saved[0])
-    with pytest.raises(ConfigError, match="from_state"):
+    with pytest.raises(ConfigError, match="expected a state of"):
         venv.set_state(0, registry.make_game("prime_minister", 4).new_initial_state(seed=0))
 
 
@@ -199,6 +199,86 @@ def test_bad_arguments_are_config_errors():
             make_vector("democracy", 2, **kwargs)
     with pytest.raises(ConfigError, match="num_envs"):
         make_vector("democracy", 0)
+    for absurd in (2 ** 63, 2 ** 24 + 1, np.uint64(2 ** 63)):  # past any memory: refused before anything is made
+        with pytest.raises(ConfigError, match="num_envs=.*expected an int in 1..16777216"):
+            make_vector("democracy", absurd)
+    for penalty in (float("nan"), float("inf"), -float("inf"), 10 ** 400):  # a penalty must be a finite number
+        with pytest.raises(ConfigError, match="illegal_penalty=.*finite"):
+            make_vector("democracy", 2, illegal_action="terminate", illegal_penalty=penalty)
+        with pytest.raises(ConfigError, match="illegal_penalty=.*finite"):
+            hustings.make("democracy", illegal_action="terminate", illegal_penalty=penalty)
+
+
+def test_a_ragged_or_shapeless_action_list_is_an_illegal_action_error():
+    venv = make_vector("democracy", 3, seed=0)
+    venv.reset()
+    before = [s.to_json() for s in venv.states()]
+    for actions in ([[1, 2], [3], 4], [[0]] * 2 + [[1, 2]], [object(), [1], "x"]):
+        with pytest.raises(IllegalActionError, match="one int per game"):
+            venv.step(actions)
+    assert [s.to_json() for s in venv.states()] == before
+
+
+# Hand edits that contradict the rules or the rest of the state: a seat beyond the table, a derived field that
+# disagrees with what it is derived from, a value of the wrong type.
+EDITS = {"democracy": [("dealer", 8), ("points", [[99, 0, 0, 0]] * 4), ("hands", "all of them")],
+         "politix": [("cur", 8), ("table_total", [99] * 4), ("phase", None)],
+         "politrickers": [("leader", 8), ("vp", [999, 0, 0, 0]), ("hands", [[0]] * 4)],
+         "prime_minister": [("gov_party", 8), ("standing", [99, 0, 0, 0]), ("party", [1, 1, 1, 1])]}
+
+
+@pytest.mark.parametrize("game", sorted(EDITS))
+@pytest.mark.parametrize("backend", ["python", "auto"])
+def test_set_state_refuses_a_hand_edited_state_and_leaves_the_game_exactly_as_it_was(game, backend):
+    venv, twin = (make_vector(game, 3, num_players=4, seed=5, backend=backend) for _ in range(2))
+    rng = np.random.default_rng(0)
+    mask = venv.reset()[1]
+    twin.reset()
+    for _ in range(6):
+        actions = random_legal_actions(mask, rng)
+        mask = venv.step(actions)[1]
+        twin.step(actions)
+    for field, value in EDITS[game]:
+        edited = venv.states()[1]
+        setattr(edited, field, value)
+        with pytest.raises(StateFormatError, match=f"{game}: set_state: game 1: .*game 1 is unchanged"):
+            venv.set_state(1, edited)
+    assert [s.to_json() for s in venv.states()] == [s.to_json() for s in twin.states()]
+    for _ in range(40):  # and game 1 plays on as if nothing had been tried, move for move
+        actions = random_legal_actions(mask, rng)
+        a, b = venv.step(actions), twin.step(actions)
+        assert all(np.array_equal(x, y) for x, y in zip(a[:6], b[:6]))
+        mask = a[1]
+    ok = venv.states()[0]  # a state as the rules left it is taken, and plays on as that rules state does
+    venv.set_state(2, ok)
+    assert venv.states()[2].to_json() == ok.to_json()
+
+
+@pytest.mark.parametrize("game", sorted(EDITS))
+def test_set_state_refuses_a_finished_game_so_it_cannot_end_and_pay_twice(game):
+    g = registry.make_game(game, 4)
+    over = g.new_initial_state(seed=3)
+    rng = np.random.default_rng(3)
+    while not over.is_terminal():
+        legal = over.legal_actions()
+        over.apply_action(legal[int(rng.integers(len(legal)))])
+    venv = make_vector(game, 2, num_players=4, seed=1)
+    mask = venv.reset()[1]
+    before = [s.to_json() for s in venv.states()]
+    with pytest.raises(StateFormatError, match="the game is over.*game 0 is unchanged.*expected a state still in play"):
+        venv.set_state(0, over)
+    assert [s.to_json() for s in venv.states()] == before
+    info = venv.step(random_legal_actions(mask, np.random.default_rng(0)))[6]
+    assert not info["final"][0] or venv.episodes[0] == 1  # a game that ends ends once, by play
+
+
+def test_set_state_of_a_state_that_cannot_be_read_is_a_hustings_error():
+    venv = make_vector("politrickers", 2, seed=0)
+    venv.reset()
+    st = venv.states()[0]
+    st.hands = object()
+    with pytest.raises(HustingsError, match="set_state: game 0"):
+        venv.set_state(0, st)
 
 
 @pytest.mark.parametrize("game,n", SIZES)
