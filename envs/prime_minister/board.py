@@ -208,7 +208,9 @@ class BoardMixin:
         return members
 
     def _award(self, seats: list[int], amount: int) -> None:
-        if amount <= 0 or not seats or self.scen.get("vp") is False:
+        # 13.0: "The first PM to reach 100 VP immediately wins the game": once it has ended, no award is paid (round
+        # setup's Opposition VP after the Government's reached 100, an Election's second pool, ...)
+        if amount <= 0 or not seats or self.scen.get("vp") is False or self.over:
             return
         for s in seats:
             self.vp[s] = min(VP_MAX, self.vp[s] + amount)

@@ -574,3 +574,20 @@ def test_a_supporter_refused_twice_is_known_once_and_the_game_still_saves():
     assert st.shown[1] == [16]  # refused twice
     loaded = game.state_from_json(json.loads(json.dumps(st.to_json())))
     assert loaded.to_json() == st.to_json()
+
+
+def test_the_first_pm_to_100_wins_at_once_and_nothing_is_paid_after_13_0():
+    """Round setup (4.0(1)(a)) pays the Government's 4 VP, then the Opposition's 2: when the Government's take its PM
+    to 100, the game is over (13.0) and the Opposition's are not paid; the result says what the game_end event
+    says."""
+    game = PrimeMinisterGame(4)
+    position = {"round": 2, "phase": "round_start", "pact": False,
+                "players": [{"vp": v} for v in (96, 95, 96, 95)]}
+    st = game.state_from_position(position, seed=19)
+    assert st.role == ["pm", "obb", "gbb", "ol"]  # seats 0 and 2 the Government
+    end = [e for e in st.events() if e["type"] == "game_end"]
+    assert len(end) == 1 and end[0]["vp"] == [100, 95, 100, 95] and end[0]["winners"] == [0]
+    assert st.is_terminal() and st.winners() == [0]
+    assert st.vp == [100, 95, 100, 95] and st.scores() == [100.0, 95.0, 100.0, 95.0]  # not [100, 97, 100, 97]
+    st._award_side("opposition", 2)  # and no later award changes the final VP
+    assert st.vp == [100, 95, 100, 95]
