@@ -132,6 +132,28 @@ def _play_game(task: tuple[int, int]) -> dict:
     return play_rotation(_WORKER["game"], _WORKER["bots"], seed, rotation, _WORKER.get("names"))
 
 
+def _init_pack_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple],
+                      vr_options: dict | None, worker: bool = False) -> None:
+    _init_worker(game_name, num_players, game_options, recipes, None, worker)
+    if vr_options is not None:
+        from .variance import Estimator
+
+        _WORKER["estimator"] = Estimator(game_name, _WORKER["game"], recipes, vr_options)
+    else:
+        _WORKER.pop("estimator", None)
+
+
+def _play_pack(seed: int) -> list[dict]:
+    """One deal pack (deal ``seed``, every rotation): plain games, or with their correction terms
+    (:meth:`hustings.evaluation.variance.Estimator.play`, the same games) where a value estimate is set."""
+    game, bots = _WORKER["game"], _WORKER["bots"]
+    est = _WORKER.get("estimator")
+    n = game.num_players
+    if est is None:
+        return duplicate_set(game, bots, seed, n)
+    return [est.play(bots, seed, r) for r in range(n)]
+
+
 def _init_batch_worker(game_name: str, num_players: int, game_options: dict, recipes: list[tuple], done) -> None:
     quiet_worker()
     _WORKER.update(game_name=game_name, game=hustings.registry.make_game(game_name, num_players, game_options),
@@ -307,6 +329,28 @@ def markdown(result: dict, title: str | None = None) -> str:
         verdict = "above" if lo > fair else "below" if hi < fair else "within CI"
         lines.append(f"| {name} | {r['games']} | {r['win_rate']:.3f} | [{lo:.3f}, {hi:.3f}] | {verdict} | "
                      f"{r['mean_score']:.2f} | {r['rating']:.0f} |")
+    vr = result.get("variance_reduction")
+    if vr:
+        o = vr["estimator"]["options"]
+        lines += ["", f"Variance reduction over {vr['packs']} deal packs (value estimate {vr['estimator']['digest'][:12]}: "
+                  f"{o['rollouts']} {o['policy']} playout(s) per value, horizon {o['horizon'] or 'the end'}, "
+                  f"{o['alternatives']} other draws per chance step; {vr['terms']['chance']} chance and "
+                  f"{vr['terms']['decisions']} decision terms):", "",
+                  "| bot | raw win share | 95% CI | corrected win share | 95% CI | multiplier | vs independent games |",
+                  "|---|---:|---|---:|---|---:|---:|"]
+        for name, r in vr["bots"].items():
+            (a, b), (c, d) = r["raw_ci95"], r["corrected_ci95"]
+            lines.append(f"| {name} | {r['raw_win_share']:.3f} | [{a:.3f}, {b:.3f}] | {r['corrected_win_share']:.3f} | "
+                         f"[{c:.3f}, {d:.3f}] | {r['multiplier']:.1f} | {r['multiplier_vs_independent_games']:.1f} |")
+    stop = result.get("until_significant")
+    if stop:
+        lo, hi = stop["cs95"]
+        lines += ["", f"Stopping rule (margin {stop['margin']}): "
+                  + (f"stopped after {stop['packs']} of {stop['cap_packs']} packs, the subject's always-valid 95% "
+                     f"interval [{lo:.3f}, {hi:.3f}] lying {stop['verdict']} the fair share +- {stop['margin']}."
+                     if stop["verdict"] else
+                     f"no verdict after all {stop['packs']} packs (the cap); always-valid 95% interval "
+                     f"[{lo:.3f}, {hi:.3f}].")]
     return "\n".join(lines) + "\n"
 
 
@@ -330,7 +374,17 @@ def verdicts(result: dict) -> list[str]:
     specs_ = result.get("specs") or list(result["bots"])
     single = [i for i, s in enumerate(specs_) if specs_.count(s) == 1] or [0]
     names = list(result["bots"])
-    return [verdict(names[i], result["bots"][names[i]], result["fair_share"], result["num_players"]) for i in single]
+    out = [verdict(names[i], result["bots"][names[i]], result["fair_share"], result["num_players"]) for i in single]
+    vr = result.get("variance_reduction")
+    for i in single if vr else []:
+        r = vr["bots"][names[i]]
+        lo, hi = r["corrected_ci95"]
+        fair = result["fair_share"]
+        where = "above" if lo > fair else "below" if hi < fair else "holding"
+        out.append(f"Corrected by control variates (the same expected value): {names[i]} {100 * r['corrected_win_share']:.1f}% "
+                   f"(95% interval over {vr['packs']} deal packs {100 * lo:.1f}% to {100 * hi:.1f}%, {where} the fair "
+                   f"share); as precise as {r['multiplier']:.1f} times as many packs without correction.")
+    return out
 
 
 def _estimate_line(game_name: str, n: int, total: int, workers: int, per_game: float, how: str) -> str:
@@ -440,11 +494,72 @@ def _batched_games(game_name, game, n, game_options, recipes, tasks, workers, pr
             bar.close()
 
 
+def subject_index(specs: list[str]) -> int:
+    """The bot a one-line verdict (and ``--until-significant``) is about: the first whose SPEC sits at one seat only
+    (the first bot where every seat has the same SPEC)."""
+    return next((i for i, s in enumerate(specs) if specs.count(s) == 1), 0)
+
+
+def _pack_games(game_name, n, game_options, recipes, seeds, workers, progress, vr_options, until, fair, subject,
+                log) -> tuple[list[dict], dict | None]:
+    """Deal packs (every rotation of each deal in ``seeds``) through the rules module, in deal order, with their
+    correction terms where ``vr_options`` is set; with ``until`` (a margin), stopped after the first pack at which the
+    confidence sequence of the ``subject``'s win share (corrected, with weights fitted on the packs before each:
+    :func:`hustings.evaluation.variance.predictable`) lies beyond ``fair +- until``
+    (:func:`hustings.evaluation.sequential.decide`). Returns the games and the stopping record (or ``None``)."""
+    from . import sequential, variance
+
+    total = len(seeds) * n
+    bar = _bar(progress, total, game_name, n)
+    played: list[dict] = []
+    stop = None
+
+    def look() -> bool:
+        nonlocal stop
+        raw, terms = variance.packs(played, subject)
+        values = variance.predictable(raw, terms) if vr_options is not None else raw
+        stop = sequential.decide(values, fair, until, t_star=len(seeds))
+        stop.update(margin=until, cap_packs=len(seeds), corrected=vr_options is not None)
+        return stop["verdict"] is not None
+
+    try:
+        if workers == 1:
+            _init_pack_worker(game_name, n, game_options, recipes, vr_options)
+            for sd in seeds:
+                played += _play_pack(sd)
+                if bar:
+                    bar.update(n)
+                if until is not None and look():
+                    break
+        else:
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            with sigterm_stops(), ctx.Pool(workers, initializer=_init_pack_worker,
+                                           initargs=(game_name, n, game_options, recipes, vr_options, True)) as pool:
+                for res in pool.imap(_play_pack, seeds):
+                    played += res
+                    if bar:
+                        bar.update(n)
+                    if until is not None and look():
+                        break
+    except KeyboardInterrupt:
+        raise Interrupted(len(played), total) from None
+    finally:
+        if bar:
+            bar.close()
+    if stop is not None:
+        stop["stopped_early"] = stop["verdict"] is not None and stop["packs"] < len(seeds)
+        log(f"--until-significant {until}: " + (
+            f"the interval is {stop['verdict']} fair share +- {until} after {stop['packs']} of {len(seeds)} packs"
+            if stop["verdict"] else f"no verdict: played all {len(seeds)} packs (the cap)"))
+    return played, stop
+
+
 # --- the tournament ---------------------------------------------------------------------------------------------
 def tournament(game_name: str, specs: list[str], games: int, num_players: int | None = None,
                game_options: dict | None = None, seed: int = 0, workers: int | None = None,
                progress: bool = True, recipes: list[tuple] | None = None, names: list[str] | None = None,
-               records_dir: str | None = None, estimate: bool = False, log=None, batched: bool = True) -> dict:
+               records_dir: str | None = None, estimate: bool = False, log=None, batched: bool = True,
+               variance_reduction: dict | None = None, until_significant: float | None = None) -> dict:
     """Play about ``games`` games (whole duplicate sets of ``n``) between the bots of ``specs``; the summary dict.
 
     ``recipes``/``names`` may be given instead of resolving ``specs`` (used by training for in-memory policies).
@@ -456,6 +571,14 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     numba is installed, and no records are asked for, the games are played in batches in the compiled engine
     (:mod:`hustings.evaluation.batch_play`): the same games, game for game, many times faster. ``batched=False``
     plays them one by one through the rules module all the same.
+
+    ``variance_reduction`` (options of :func:`hustings.evaluation.variance.parse_options`) also computes each game's
+    correction terms (:mod:`hustings.evaluation.variance`; the same games, through the rules module) and adds the
+    result's ``variance_reduction`` block: raw and corrected win share over deal packs, intervals, the
+    effective-games multiplier and the value estimate's digest. ``until_significant`` (a margin >= 0) plays deal
+    packs in order and stops at the first at which the subject's (:func:`subject_index`) confidence sequence lies
+    beyond the fair share +- the margin (:mod:`hustings.evaluation.sequential`); ``games`` is then the cap. Neither
+    keeps records.
     """
     log = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
     module = hustings.game_module(game_name)
@@ -476,8 +599,28 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
     # one task per game (deal, rotation): the progress bar moves game by game
     tasks = [(seed * 1_000_003 + i, r) for i in range(sets) for r in range(n)]
     workers = max(1, min(workers or os.cpu_count() or 1, total))
-    in_batches = batched and not records_dir and batch_reason(game_name, game, recipes, tasks) is None
-    if in_batches:
+    if until_significant is not None and (isinstance(until_significant, bool)
+                                          or not isinstance(until_significant, (int, float))
+                                          or not 0 <= until_significant < 1):
+        raise hustings.ConfigError(f"until_significant={until_significant!r} is invalid; expected a margin of win "
+                                   f"share in [0, 1), e.g. 0.02")
+    stop = None
+    packed = variance_reduction is not None or until_significant is not None
+    if packed and records_dir:
+        raise hustings.ConfigError("--records cannot be combined with --variance-reduction or --until-significant; "
+                                   "expected one or the other")
+    in_batches = not packed and batched and not records_dir and batch_reason(game_name, game, recipes, tasks) is None
+    if packed:
+        if estimate:
+            log(f"{game_name} {n}p: up to {total} games ({sets} deal packs x {n} seatings) through the rules module"
+                + (", with correction terms" if variance_reduction is not None else "")
+                + (f", stopping when the answer is known (margin {until_significant})"
+                   if until_significant is not None else ""))
+        t0 = time.perf_counter()
+        played, stop = _pack_games(game_name, n, game_options, recipes, [seed * 1_000_003 + i for i in range(sets)],
+                                   min(workers, sets), progress, variance_reduction, until_significant, 1.0 / n,
+                                   subject_index(list(specs)), log)
+    elif in_batches:
         played, t0 = _batched_games(game_name, game, n, game_options, recipes, tasks, workers, progress, estimate,
                                     log)
     else:
@@ -489,7 +632,14 @@ def tournament(game_name: str, specs: list[str], games: int, num_players: int | 
             records.save(g.pop("record"), os.path.join(records_dir, f"game_{i:05d}_seed{g['seed']}.json"))
     result = summarise(names, played, n)
     result.update({"game": game_name, "game_options": game_options, "specs": specs, "seed": seed,
-                   "duplicate_sets": sets, "seconds": time.perf_counter() - t0})
+                   "duplicate_sets": len(played) // n, "seconds": time.perf_counter() - t0})
+    if variance_reduction is not None:
+        from . import variance
+
+        digest = variance.Estimator(game_name, game, recipes, variance_reduction)
+        result["variance_reduction"] = variance.summary(names, played, digest.digest, digest.options)
+    if stop is not None:
+        result["until_significant"] = stop
     return result
 
 
@@ -513,15 +663,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--no-batch", action="store_true", help="play game by game through the rules module even where "
                    "the bots batch in the compiled engine (the same games, slower)")
+    p.add_argument("--variance-reduction", nargs="?", const="", default=None, metavar="KEY=VALUE,...",
+                   help="also report the win shares corrected by control variates (the same mean, a narrower "
+                        "interval) and the effective-games multiplier; options: policy=lineup|heuristic|random, "
+                        "rollouts=K, alternatives=A, horizon=H|none, beta=B, seed=S, decisions=on|off "
+                        "(docs/evaluation.md)")
+    p.add_argument("--until-significant", type=float, default=None, metavar="MARGIN",
+                   help="play deal packs until the subject's always-valid 95%% interval lies beyond the fair share "
+                        "+- MARGIN (e.g. 0.02), or --games are played")
 
 
 def run(args) -> int:
     """``hustings evaluate``: the tournament, its table, and each single bot's result in words."""
+    vr = getattr(args, "variance_reduction", None)
     try:
+        if vr is not None:
+            from .variance import parse_options as vr_options
+
+            vr = vr_options(vr)
         result = tournament(args.game, args.bots, args.games, num_players=args.players,
                             game_options=parse_options(args.option), seed=args.seed, workers=args.workers,
                             progress=not args.no_progress, records_dir=args.records, estimate=not args.no_progress,
-                            batched=not getattr(args, "no_batch", False))
+                            batched=not getattr(args, "no_batch", False), variance_reduction=vr,
+                            until_significant=getattr(args, "until_significant", None))
     except Interrupted as stop:
         print(f"\nstopped: {stop.played} of {stop.total} games played, nothing saved (hustings evaluate keeps no "
               f"partial results: run it again, with fewer --games for a shorter run)", file=sys.stderr)
