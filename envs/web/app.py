@@ -34,6 +34,7 @@ token) may see a play game's seat or change a game.
 """
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
 import os
@@ -52,7 +53,9 @@ from hustings.errors import WebError
 
 from .reference import routes as reference_routes
 from .security import RequestGuard, read_json, request_token
+from .sessions import run_slice
 from .store import SessionStore
+from .workers import SLICE_SECONDS, BotWorkers
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 
@@ -104,6 +107,27 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
     address and the loopback names (``security.RequestGuard``). A data folder that cannot be used is a
     :class:`~hustings.errors.ConfigError`."""
     store = SessionStore(data_dir, make_bots=make_bots, bots_dir=bots_dir, components_dir=components_dir)
+    workers = BotWorkers()
+
+    def client_of(request) -> str:
+        """Who asks, for fairness between clients (``workers.py``): the address the request comes from."""
+        return (request.client.host if request.client else "") or "unknown"
+
+    async def drive(client: str, work) -> None:
+        """Run a change (``Session.*_work``, admitted by ``workers.enter(client)``): its checks and the person's
+        own move on the request path, its bots' moves on the bot workers, in ``client``'s turn. It runs to its end
+        even if the request is given up meanwhile (the game is never left half-changed)."""
+        async def go():
+            done = False
+            try:
+                done = await run_in_threadpool(run_slice, work, 0.0)
+                while not done:
+                    done = await workers.run(client, lambda: run_slice(work, SLICE_SECONDS))
+            finally:
+                workers.leave(client)
+                if not done:
+                    await run_in_threadpool(work.close)  # its session is freed and saved
+        await asyncio.shield(asyncio.ensure_future(go()))
 
     def handles(fn):
         async def endpoint(request: Request):
@@ -141,7 +165,14 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
     @handles
     async def new_game(request):
         body = await read_json(request)
-        session, token = await run_in_threadpool(store.create, body)
+        client = client_of(request)
+        workers.enter(client)
+        try:
+            session, token = await run_in_threadpool(store.create, body, False)
+        except BaseException:
+            workers.leave(client)
+            raise
+        await drive(client, session.start_work())  # the bots before the person's first turn
         view = await run_in_threadpool(session.view, None, 0, True)
         return _json({**view, "token": token}, 201)
 
@@ -152,7 +183,7 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
         authorised = session.authorised(request_token(request))
         return _json(await run_in_threadpool(session.view, request.query_params.get("view"), since, authorised))
 
-    def _changer(method):
+    def _changer(make_work):
         @handles
         async def change(request):
             body = await read_json(request)
@@ -160,14 +191,21 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
             require_token(session, request)
             view = body.get("view")
             session.viewer_for(view)  # a bad view is refused before anything moves
-            await run_in_threadpool(method, session, body)
-            return _json(await run_in_threadpool(session.view, view, _since(body.get("since", 0)), True))
+            since = _since(body.get("since", 0))
+            client = client_of(request)
+            workers.enter(client)
+            await drive(client, make_work(session, body))
+            return _json(await run_in_threadpool(session.view, view, since, True, True))
         return change
 
-    move = _changer(lambda s, b: s.move(b.get("action"), b.get("move_number")))
-    step = _changer(lambda s, b: s.step(b.get("move_number"), b.get("count", 1)))
-    goto = _changer(lambda s, b: s.goto(b.get("to"), b.get("move_number")))
-    save = _changer(lambda s, b: s.retry_save())
+    def _saving(session, body):
+        session.retry_save()
+        yield from ()
+
+    move = _changer(lambda s, b: s.move_work(b.get("action"), b.get("move_number")))
+    step = _changer(lambda s, b: s.step_work(b.get("move_number"), b.get("count", 1)))
+    goto = _changer(lambda s, b: s.goto_work(b.get("to"), b.get("move_number")))
+    save = _changer(_saving)
 
     @handles
     async def game_record(request):
@@ -218,4 +256,5 @@ def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None
     app = Starlette(routes=routes, middleware=[Middleware(RequestGuard, hosts=tuple(hosts))],
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.state.store = store
+    app.state.workers = workers
     return app

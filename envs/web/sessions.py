@@ -34,7 +34,7 @@ from . import inputs
 from .boards import board_view
 from .security import token_matches
 from .tables import TABLES
-from .view import layout, move_label, seat_view
+from .view import frame, layout, move_label, seat_view, words
 
 #: The most bot moves one request plays (a guard; every game ends long before).
 MAX_BOT_MOVES = 10_000
@@ -125,6 +125,25 @@ def seat_bots(bots: list, seat: int | None, seed: int) -> list:
     return bots
 
 
+def run_slice(work, seconds: float = 0.0) -> bool:
+    """Run ``work`` (a change's generator, ``Session.*_work``) on: up to its next bot move, then bot moves until
+    ``seconds`` have passed (at least one); True when the change is done."""
+    started = time.monotonic()
+    while True:
+        try:
+            next(work)
+        except StopIteration:
+            return True
+        if time.monotonic() - started >= seconds:
+            return False
+
+
+def run_all(work) -> None:
+    """Run a change's generator to its end, here and now."""
+    for _ in work:
+        pass
+
+
 # --- sessions -----------------------------------------------------------------------------------------------------
 class Session:
     """One game on the server: its rules state, bots, log and record. Read or change it under :meth:`locked`."""
@@ -149,6 +168,9 @@ class Session:
         self._busy = False                   # a change is under way (bots may be thinking)
         self._quiet = False                  # re-playing saved moves: no record written
         self._save_lock = threading.Lock()
+        #: A play game's table after each move of the change under way, as its seat sees it (``view.frame``): the
+        #: page shows the bots' moves one by one with the table as it was after each.
+        self.frames: list[dict] = []
         with self.locked():
             self._restart()
 
@@ -186,6 +208,8 @@ class Session:
         st.apply_unchecked(action)
         self.updated = time.time()
         self.dirty = True
+        if self.kind == "play" and not self._quiet:
+            self.frames.append(frame(self, self.seat))
         if st.is_terminal():
             self._save_record()
 
@@ -216,8 +240,9 @@ class Session:
                 raise WebError("the game moved on while a bot was thinking", 409)
             self._play_move(p, action)
 
-    def _advance(self) -> None:
-        """Play the bots' moves (and the person's forced moves, with ``auto_forced``) up to the person's choice."""
+    def _advance(self):
+        """Play the bots' moves (and the person's forced moves, with ``auto_forced``) up to the person's choice.
+        A generator: it yields before each bot move (see :func:`run_slice`)."""
         for _ in range(MAX_BOT_MOVES):
             with self.locked():
                 st = self.state
@@ -229,6 +254,7 @@ class Session:
                         return
                     self._play_move(p, st.legal_actions()[0])
                     continue
+            yield
             self._bot_move()
 
     def _check_number(self, move_number) -> None:
@@ -249,6 +275,7 @@ class Session:
                 raise WebError("the game is busy with another request (the bots are thinking); try again", 409)
             self._check_number(move_number)
             self._busy = True
+            self.frames = []
         try:
             yield
         finally:
@@ -256,12 +283,15 @@ class Session:
                 self._busy = False
             self.persist()
 
-    def start(self) -> None:
+    # Every change is a generator (``*_work``): it yields before each bot move, so that the server can run its
+    # checks and the person's own move on the request path and hand the bots' moves to its workers
+    # (``workers.py``); :func:`run_all` runs one here and now.
+    def start_work(self):
         if self.kind == "play":
             with self._change(self.move_number):
-                self._advance()
+                yield from self._advance()
 
-    def move(self, action, move_number) -> None:
+    def move_work(self, action, move_number):
         """The person plays ``action``; refused (nothing changes) unless it is theirs to play and legal."""
         def check():
             if self.kind != "play":
@@ -280,9 +310,9 @@ class Session:
                     raise WebError(f"move {action!r} is not one of your legal moves: {legal}", 400)
                 self._play_move(self.seat, action)
             self.persist()  # the person's move is kept even if the server stops while the bots think
-            self._advance()
+            yield from self._advance()
 
-    def step(self, move_number, count: int = 1) -> None:
+    def step_work(self, move_number, count: int = 1):
         """Watch: the bots play ``count`` moves (as many as :data:`MAX_STEP_SECONDS` of thinking allows); replay:
         the next ``count`` recorded moves."""
         def check():
@@ -303,9 +333,10 @@ class Session:
                         m = self.moves[self.move_number]
                         self._play_move(m["player"], m["action"])
                         continue
+                yield
                 self._bot_move()
 
-    def goto(self, position, move_number) -> None:
+    def goto_work(self, position, move_number):
         """Replay: go to just after move ``position`` (0 = the start), re-simulating from the deal."""
         def check():
             if self.kind != "replay":
@@ -320,6 +351,19 @@ class Session:
                 while self.move_number < position:
                     m = self.moves[self.move_number]
                     self._play_move(m["player"], m["action"])
+        yield from ()
+
+    def start(self) -> None:
+        run_all(self.start_work())
+
+    def move(self, action, move_number) -> None:
+        run_all(self.move_work(action, move_number))
+
+    def step(self, move_number, count: int = 1) -> None:
+        run_all(self.step_work(move_number, count))
+
+    def goto(self, position, move_number) -> None:
+        run_all(self.goto_work(position, move_number))
 
     def retry_save(self) -> None:
         """Write the finished game's record again if it could not be written (and the game's progress)."""
@@ -369,10 +413,11 @@ class Session:
             raise WebError(f"view {v} is not a seat; expected 0..{self.game.num_players - 1} or 'all'")
         return v
 
-    def view(self, view=None, since: int = 0, authorised: bool = True) -> dict:
+    def view(self, view=None, since: int = 0, authorised: bool = True, frames: bool = False) -> dict:
         """Everything the page shows, for one viewer (see :meth:`viewer_for`): nothing that seat may not see. A play
         session's seat is shown only when ``authorised`` (the request carried the game's token); otherwise the
-        public view: whose turn it is and the moves as one who holds no seat sees them."""
+        public view: whose turn it is and the moves as one who holds no seat sees them. ``frames``: the answer to
+        a change (``view.seat_view``)."""
         with self.locked():
             public = self.kind == "play" and not authorised
             viewer = None if public else self.viewer_for(view)
@@ -392,18 +437,19 @@ class Session:
                 "suit_cards": hustings.registry.info(game.name).suit_cards,
                 "layout": layout(game.name),  # the kind of table the page draws (the game's web.py: view.py)
                 "num_players": game.num_players, "options": options, "players": self.names,
-                "seat": self.seat, "viewer": viewer, "public": public, "move_number": self.move_number,
+                "seat": self.seat, "viewer": viewer, "public": public, "authorised": bool(authorised),
+                "move_number": self.move_number,
                 "finished": over, "current_player": None if over else current,
                 "your_turn": bool(legal), "legal": legal,
                 "text": "" if public else st.render(player=viewer),
                 "board": None if public else board_view(st, viewer),
                 "log_from": since,
-                "log": [{"n": i + 1, "player": e["player"], "text": e["public"] if public else e["seen"][column],
-                         "revealed": e["revealed"]}
+                "log": [{"n": i + 1, "player": e["player"],
+                         "text": words(e["public"] if public else e["seen"][column]), "revealed": words(e["revealed"])}
                         for i, e in enumerate(self.log[since:], start=since)],
                 "result": result_of(st) if over else None, "saved": self.saved, "save_error": self.save_error,
                 "record_available": over or self.kind != "play",
-                "table": None if public else seat_view(self, viewer, since),  # the story, table, prompt (view.py)
+                "table": None if public else seat_view(self, viewer, since, frames),  # the story, table, prompt (view.py)
             }
             if self.kind == "replay":
                 out["replay"] = {"position": self.move_number, "length": len(self.moves)}

@@ -118,8 +118,9 @@ class SessionStore:
         return s
 
     # --- creating -----------------------------------------------------------------------------------------------
-    def create(self, body: dict) -> tuple[Session, str]:
-        """A play session (``seat`` given) or a watch session (``seat`` null: bots in every seat), and its token."""
+    def create(self, body: dict, start: bool = True) -> tuple[Session, str]:
+        """A play session (``seat`` given) or a watch session (``seat`` null: bots in every seat), and its token;
+        with ``start``, the bots' moves before the person's first turn played (else: ``session.start_work()``)."""
         if not isinstance(body, dict):
             raise WebError("the request body must be a JSON object")
         name = body.get("game")
@@ -163,7 +164,8 @@ class SessionStore:
             session = Session("play" if seat is not None else "watch", game, seed, names, seat=seat, bots=bots,
                               auto_forced=bool(body.get("auto_forced", True)), store=self, title=title,
                               specs=built, token_digest=token_hash(token))
-        session.start()  # the bots before the person's first turn
+        if start:
+            session.start()  # the bots before the person's first turn
         session.persist()
         return self._add(session), token
 

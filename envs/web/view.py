@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 
 from hustings import registry
 from hustings.core.page import choice, seats_named
@@ -108,22 +109,69 @@ WAITING = _PerGame("waiting")
 ENDS = _PerGame("end")
 
 
-def seat_view(session, viewer: int | None, since: int = 0) -> dict:
+def seat_view(session, viewer: int | None, since: int = 0, frames: bool = False) -> dict:
     """The page's view of ``session`` for ``viewer`` (a seat, or ``None``: the whole table); the feed from move
-    ``since`` on."""
+    ``since`` on; with ``frames`` (the answer to a change), a play game's table after each move from ``since`` on
+    that the change made (:func:`frame`), so the page shows the bots' moves one by one with the table as it was
+    after each."""
     st = session.state
     name = st.game.name
     out = {"feed": feed(session, viewer, since), "table": TABLES[name](st, viewer), "prompt": None,
-           "waiting": None, "end": None}
+           "waiting": None, "end": None, "frames": []}
+    if frames and session.kind == "play" and viewer == session.seat:
+        out["frames"] = [f for f in session.frames if f["n"] > since]
     if st.is_terminal():
-        out["end"] = ENDS[name](st, session.names)
+        end = ENDS[name](st, session.names)
+        out["end"] = {**end, "headline": words(end["headline"]), "why": [words(w) for w in end["why"]]}
         return out
     p = st.current_player()
     if session.kind == "play" and p == session.seat == viewer:
-        out["prompt"] = PROMPTS[name](st, p)
+        prompt = PROMPTS[name](st, p)
+        out["prompt"] = {**prompt, "question": words(prompt["question"]),
+                         "choices": [{**c, "label": words(c["label"]),
+                                      **({"detail": words(c["detail"])} if "detail" in c else {})}
+                                     for c in prompt["choices"]]}
     else:
-        out["waiting"] = WAITING[name](st, p)
+        out["waiting"] = words(WAITING[name](st, p))
     return out
+
+
+def frame(session, viewer: int | None) -> dict:
+    """The table as ``viewer`` sees it now, after move ``n``, and who is to move (the page draws it while it shows
+    the bots' moves one by one)."""
+    st = session.state
+    name = st.game.name
+    over = st.is_terminal()
+    return {"n": session.move_number, "table": TABLES[name](st, viewer),
+            "current_player": None if over else st.current_player(),
+            "waiting": None if over else words(WAITING[name](st, st.current_player()))}
+
+
+# --- words ----------------------------------------------------------------------------------------------------------
+_MAYBE_PLURAL = re.compile(r"(?<![\w.])(\d+) ((?:[A-Za-z-]+ ){0,2})([A-Za-z]+)\(s\)")
+_ANY_PLURAL = re.compile(r"\b([A-Za-z]+)\(s\)")
+_ONE = re.compile(r"(?<![\w.])1 ((?:[A-Za-z-]+ ){0,2})(tribe|point|card|island|round|cube|trick|move|step|supporter|"
+                  r"turn|voter|seat|bill|group|vote|game|action)s\b", re.I)
+
+
+def words(text):
+    """``text`` as the page says it: "1 tribe", "2 cards", never "1 tribes" or "card(s)" (the rules' own texts
+    speak to any number)."""
+    if not isinstance(text, str) or not text:
+        return text
+    text = _MAYBE_PLURAL.sub(lambda m: f"{m[1]} {m[2]}{m[3]}{'' if m[1] == '1' else 's'}", text)
+    text = _ANY_PLURAL.sub(lambda m: m[1] + "s", text)
+    return _ONE.sub(lambda m: f"1 {m[1]}{m[2]}", text)
+
+
+_YOUR = re.compile(r"\b([Yy])our\b")
+_YOU = re.compile(r"\b([Yy])ou\b")
+
+
+def as_seen_by_others(label: str, player: int) -> str:
+    """A move's label, worded for the person to move ("End your turn", "... (your Debate action)"), as another seat
+    reads it: "End P2's turn", "(P2's Debate action)"."""
+    return _YOU.sub(f"P{player}", _YOUR.sub(f"P{player}'s", label))
 
 
 # --- the story so far ---------------------------------------------------------------------------------------------
@@ -143,6 +191,8 @@ def feed(session, viewer: int | None, since: int = 0) -> list[dict]:
     for i in range(since, len(log)):
         lines = narrate(st.game, events, bounds[i], bounds[i + 1])
         label = log[i].get("label")
+        if label and viewer != log[i]["player"]:
+            label = as_seen_by_others(label, log[i]["player"])
         if lines or label:
             out.append({"n": i + 1, "lines": lines, "move": label})
     return out
@@ -162,21 +212,21 @@ def move_label(st, player: int, action: int) -> str | None:
     if found is None or found["label"] in ("Yes", "No"):
         return None
     about = prompt.get("about")
-    return f"{found['label']} ({about})" if about else found["label"]
+    return words(f"{found['label']} ({about})" if about else found["label"])
 
 
 def narrate(game, events: list[dict], lo: int = 0, hi: int | None = None) -> list[dict]:
     """The lines of ``events[lo:hi]`` (earlier events are read for context: a round's VP gains)."""
     hi = len(events) if hi is None else hi
-    words = page(game.name)
+    page_words = page(game.name)
     lines = []
     for i in range(lo, hi):
         kind = events[i].get("type")
         if kind in QUIET_EVENTS:
             continue
-        text = words.story_line(game, events, i)
+        text = page_words.story_line(game, events, i)
         if not text:
             continue
-        tone = "head" if kind in words.HEADS else "major" if kind in words.MAJOR else "minor"
-        lines.append({"text": text, "tone": tone})
+        tone = "head" if kind in page_words.HEADS else "major" if kind in page_words.MAJOR else "minor"
+        lines.append({"text": words(text), "tone": tone})
     return lines

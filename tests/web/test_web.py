@@ -28,6 +28,7 @@ from hustings.play import records  # noqa: E402
 from hustings.play import display_name, make_game, move_seen_by, play_game, revealed_by_move  # noqa: E402
 from hustings.play.records import Recorder  # noqa: E402
 from hustings.web import create_app  # noqa: E402
+from hustings.web.view import words  # noqa: E402  (the page's grammar: "1 card", never "card(s)")
 from helpers import ROOT
 
 SIZES = [(g, n) for g in hustings.games()
@@ -147,7 +148,7 @@ class Reference:
         for move in self.session.recorder.moves[len(self.log):]:
             p, a = move["player"], move["action"]
             seen, revealed = move_seen_by(self.state, p, a, self.seat), revealed_by_move(self.state, p, a)
-            self.log.append({"n": len(self.log) + 1, "player": p, "text": seen, "revealed": revealed})
+            self.log.append({"n": len(self.log) + 1, "player": p, "text": words(seen), "revealed": words(revealed)})
             self._see(seen + "\n" + (revealed or ""))
             self.state.apply_unchecked(a)
             self._see(self.state.render(player=self.seat))
@@ -187,7 +188,7 @@ class Reference:
 
 VIEW_KEYS = {"id", "kind", "title", "game", "suit_cards", "layout", "num_players", "options", "players", "seat", "viewer",
              "move_number", "finished", "current_player", "your_turn", "legal", "text", "board", "log_from", "log", "result", "saved",
-             "record_available", "table", "public", "save_error"}
+             "record_available", "table", "public", "save_error", "authorised"}
 
 
 @pytest.mark.parametrize("game_name,n", SIZES)
@@ -476,7 +477,7 @@ def test_the_leak_check_sees_a_leak(client, monkeypatch, game_name, n):
     from hustings.web.sessions import Session
 
     honest = Session.view
-    monkeypatch.setattr(Session, "view", lambda self, view=None, since=0, authorised=True: {
+    monkeypatch.setattr(Session, "view", lambda self, view=None, since=0, authorised=True, frames=False: {
         **honest(self, view, since, authorised), "debug": self.state.render()})
     rng = random.Random(1)
     view = new_game(client, game=game_name, players=n, seat=0, seed=3)

@@ -494,8 +494,9 @@ def test_a_game_resumes_after_a_reload_and_a_restart(data, game_name, n):
             view = c.post(f"/api/games/{sid}/move", json={"action": rng.choice(view["legal"])["action"],
                                                           "move_number": view["move_number"]}).json()
         reloaded = c.get(f"/api/games/{sid}").json()  # a reload of the page: the same game, the same view
-        assert reloaded == view | {"log_from": 0, "log": reloaded["log"]} and reloaded["log"][-len(view["log"]):] == \
-            view["log"]
+        assert view["table"]["frames"] and reloaded["table"]["frames"] == []  # (the change's moves one by one)
+        assert reloaded == view | {"log_from": 0, "log": reloaded["log"], "table": {**view["table"], "frames": []}} \
+            and reloaded["log"][-len(view["log"]):] == view["log"]
         state = json.dumps(c.store.get(sid).state.to_json(), sort_keys=True)
     assert os.listdir(os.path.join(data, "games")) == [f"{sid}.json"]  # nothing half-written beside it
     with Client(create_app(data)) as c:  # a restart: a new server on the same folder
