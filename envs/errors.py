@@ -44,6 +44,10 @@ class OutputExistsError(ConfigError):
     """A new training run was pointed at a folder that already holds one."""
 
 
+class RunFolderLockedError(ConfigError):
+    """A training run folder that another training (named by its process id) is using now."""
+
+
 class DealError(HustingsError):
     """A custom deal (``reset(options={"deal": ...})``) that does not fit the game."""
 

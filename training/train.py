@@ -307,6 +307,17 @@ def league_arrays(cfg: TrainConfig) -> list[list]:
 
 
 def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=None, overwrite: bool = False) -> dict:
+    """:func:`train_unlocked` holding the run folder's lock (:mod:`hustings.training.run_lock`): a second training
+    on the same folder meanwhile (a new run, ``--resume`` or ``--overwrite``) refuses with
+    :class:`~hustings.errors.RunFolderLockedError` naming the folder and the process id of the one running."""
+    from .run_lock import RunLock
+
+    with RunLock(cfg.output_dir):
+        return train_unlocked(cfg, resume=resume, progress=progress, log=log, overwrite=overwrite)
+
+
+def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=None,
+                   overwrite: bool = False) -> dict:
     """Run (or, with ``resume``, continue) the training run of a validated config; returns the report dict.
 
     A new run refuses an output folder that holds an earlier run (:class:`OutputExistsError`) unless ``overwrite``
