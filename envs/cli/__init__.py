@@ -45,12 +45,13 @@ COMMANDS: dict[str, tuple[str, str, str, str]] = {
                   "the standard table: the reference ladder and your agents in duplicate-deal tournaments over games "
                   "and table sizes, with intervals, ratings and an IQM across games"),
     "panel": ("hustings.evaluation.panel", "add_arguments", "run",
-              "every shipped bot against n-1 heuristic, n-1 IS-MCTS without the heuristic, mixed tables, the previous "
-              "shipped bot and in cross-play: win shares with intervals over deals, each bot's worst line-up"),
+              "every shipped bot against n-1 heuristic, n-1 standard IS-MCTS, n-1 of the strongest search, mixed "
+              "tables, the previous shipped bot and in cross-play: win shares with intervals over deals, the paired "
+              "difference over the heuristic in its seat, each bot's worst line-up"),
     "exploit": ("hustings.training.exploit", "add_arguments", "run",
                 "train a masked-PPO best response against a frozen agent (from scratch or from its own net) and "
                 "report its edge over the agent's own share, with an interval (approximate exploitability; needs the "
-                "train extra)"),
+                "train extra); --local: a local best response by rollouts, no training"),
     "play": ("hustings.cli.terminal", "add_play_arguments", "run_play",
              "play one seat yourself in the terminal against bots"),
     "replay": ("hustings.cli.terminal", "add_replay_arguments", "run_replay",

@@ -6,38 +6,51 @@ how it does against the others. For every game and table size with a shipped bot
 the net at some sizes, ``shipped-search:GAME``) sits in one seat of these line-ups, every seat in turn:
 
 * **(a) heuristic**: ``n - 1`` copies of the game's ``heuristic``;
-* **(b) IS-MCTS**: ``n - 1`` copies of IS-MCTS with no heuristic in it, :func:`ismcts_spec`:
-  ``ismcts:iters=K,rollout=random,prior=0,model=none`` (uniformly random rollouts and expansion, no head start for
-  anyone's favourite move, no opponent model), ``K`` the game's standard budget (its ``GAME_INFO.search``
-  iterations: Democracy 40, Politix 80, Politrickers 70, Prime Minister 20; ``--ismcts`` replaces the SPEC, which
-  must keep those three options);
-* **(c) mixed**: one seat each of the other kinds, in this order and cycled when there are more seats: heuristic,
-  IS-MCTS, random, the other net (the previous shipped net; for the searching variant its own net; for an
-  ``--agents`` bot the shipped net). At 3 players that is heuristic + IS-MCTS; at 2 players the table has one other
-  seat, which rows a, b and d already cover, so it is left out;
-* **(d) previous**: ``n - 1`` copies of the previous shipped bot of that size: the last version of its files in the
+* **(b) IS-MCTS**: ``n - 1`` copies of the command line's standard ``ismcts`` (:data:`STANDARD_ISMCTS`: the game's
+  own search options and budget, ``GAME_INFO.search``; ``--ismcts`` replaces it);
+* **(c) search**: ``n - 1`` copies of the strongest searching variant at a stated budget, :func:`search_spec`: the
+  searching variant shipped beside the net at that size (its ``search.json``: Democracy 4p
+  ``pimc:iters=240,model=shipped``, Politrickers 4p ``ismcts:favourite=shipped,iters=280,prior=80``, Politrickers 5p
+  ``ismcts:favourite=shipped``), else the standard IS-MCTS at :data:`SEARCH_BUDGET_FACTOR` times the game's
+  iterations (``--search`` replaces it);
+* **(d) mixed**: one seat each of the other kinds, in this order and cycled when there are more seats: heuristic,
+  IS-MCTS, the other net (the previous shipped net; for the searching variant its own net; for an ``--agents`` bot
+  the shipped net), the search, random. At 3 players that is heuristic + IS-MCTS; at 2 players the table has one
+  other seat, which rows a, b, c and e already cover, so it is left out;
+* **(e) previous**: ``n - 1`` copies of the previous shipped bot of that size: the last version of its files in the
   repository's history (``git log`` of ``checkpoints/...``: ``policy.npz``, and ``search.json`` for
   ``shipped-search:``) that differs from the current one and still fits the game's observation layout, extracted to
   ``OUT/previous/``. Where there is none, the searching variant meets its own net and a net says so (the row is
   left out); an ``--agents`` bot meets the current shipped bot (``shipped:GAME``);
-* **(e) cross-play**: tables of ``n`` different agents among the subjects, their previous bots and the references
-  (heuristic, IS-MCTS, random), as ``hustings benchmark``'s round robins (:func:`hustings.evaluation.benchmark.round_robin`),
-  rated by OpenSkill Plackett-Luce (:func:`hustings.evaluation.ratings.rate_tables`).
+* **(f) cross-play**: tables of ``n`` different agents among the subjects, their previous bots and the references
+  (heuristic, IS-MCTS, the search, random), as ``hustings benchmark``'s round robins
+  (:func:`hustings.evaluation.benchmark.round_robin`), rated by OpenSkill Plackett-Luce
+  (:func:`hustings.evaluation.ratings.rate_tables`): a population rating.
+
+**The control.** Every line-up (a to e) is also played with the heuristic in the subject's seat: the same deals,
+the same seats, the same other bots (seeded alike), only the subject swapped. Each row gives the subject's **paired
+difference** over that control: per deal, the subject's share minus the heuristic's, with a 95% interval over deals
+(:func:`control_row`). A bot that adds something over the heuristic it learned from has it above 0 in every row.
+
+**The opponents' own strength.** Each opponent (IS-MCTS, the search, random, the previous and other nets) also
+plays one seat against ``n - 1`` heuristic bots on the line-ups' deals (:func:`summarise`'s ``opponents``), so the
+header of every table says how strong the field is.
 
 Every table plays duplicate deals (one deal per set, played ``n`` times with the line-up rotated one seat each time:
 :func:`hustings.evaluation.evaluate.duplicate_set`). A row gives the subject's **win share** (a shared win counts
 ``1/k``) with a **95% interval over deals** (:func:`hustings.evaluation.ratings.deal_interval`: a deal's share is
 the mean over its ``n`` rotations, deals are independent; mean +- 1.96 standard errors), the fair share ``1/n`` and
-whether the interval lies above it. Each subject's **worst line-up** is its row (a to d, or a cross-play table) with
+whether the interval lies above it. Each subject's **worst line-up** is its row (a to e, or a cross-play table) with
 the lowest win share.
 
 **Seed sets.** Deals come from two disjoint sets: ``--seed-set select`` (even deal seeds) for choosing between bots
 (training runs, candidate nets, configs) and ``--seed-set report`` (odd deal seeds; the default) for the numbers that
 are published, so that a bot is never reported on the deals it was chosen on. :func:`deal_seeds` gives either set.
 
-**Budgets** (games per table, rounded up to whole deals): ``quick`` 8 / 8 / 4 (rows a / b-d / each cross-play
+**Budgets** (games per table, rounded up to whole deals): ``quick`` 8 / 8 / 4 (rows a / b-e / each cross-play
 table; a smoke test), ``standard`` 2,000 / 400 / 100 (the issue's minimum for the published table); ``--games-*``
-override them. The expected time is printed before the games start (every agent timed on a few moves).
+override them; the controls and the opponents' strength tables have their rows' counts. The expected time is
+printed before the games start (every agent timed on a few moves).
 
 **Output** in ``--out`` (default ``panel/``): ``tables/GAME-Np-KEY.json`` (each finished table, written atomically;
 ``--resume`` keeps those whose configuration matches), ``previous/`` (the earlier shipped nets), ``panel.json``
@@ -63,7 +76,7 @@ from hustings.core.rules import ConfigError
 
 from . import benchmark, ratings
 
-SCHEMA = "hustings-panel/1"
+SCHEMA = "hustings-panel/2"
 PANEL_SEED = 39  # the base of every panel deal seed (--seed replaces it)
 #: The two disjoint deal sets: a deal seed's parity says which set it is in.
 SEED_SETS = {"select": 0, "report": 1}
@@ -71,38 +84,46 @@ BUDGETS = {
     "quick": {"heuristic": 8, "lineup": 8, "cross": 4, "bootstrap": 50},
     "standard": {"heuristic": 2000, "lineup": 400, "cross": 100, "bootstrap": 200},
 }
-ROWS = ("heuristic", "ismcts", "mixed", "previous")
-ROW_LABELS = {"heuristic": "a", "ismcts": "b", "mixed": "c", "previous": "d", "cross": "e"}
-HEURISTIC, RANDOM, ISMCTS_NAME = "heuristic", "random", "IS-MCTS"
-#: What the panel's IS-MCTS must be: no heuristic anywhere in it.
-NO_HEURISTIC = {"rollout": "random", "prior": 0.0, "model": "none"}
+ROWS = ("heuristic", "ismcts", "search", "mixed", "previous")
+ROW_LABELS = {"heuristic": "a", "ismcts": "b", "search": "c", "mixed": "d", "previous": "e", "cross": "f"}
+HEURISTIC, RANDOM, ISMCTS_NAME, SEARCH_NAME = "heuristic", "random", "IS-MCTS", "search"
+#: The IS-MCTS of row (b): the command line's standard ``ismcts`` (the game's own search options and budget).
+STANDARD_ISMCTS = "ismcts"
+#: Where a size ships no searching variant, row (c)'s search is the standard IS-MCTS at this many times its budget.
+SEARCH_BUDGET_FACTOR = 4
 
 
 # --- who plays ---------------------------------------------------------------------------------------------------
-def ismcts_spec(game: str, iterations: int | None = None) -> str:
-    """The panel's IS-MCTS SPEC for ``game``: random rollouts, no head start, no opponent model, ``iterations``
-    (default: the game's standard budget, ``GAME_INFO.search``'s iterations)."""
+def ismcts_spec(game: str) -> str:
+    """Row (b)'s IS-MCTS for ``game``: the command line's standard ``ismcts`` (the game's ``GAME_INFO.search``
+    options and iterations)."""
+    hustings.game_module(game)
+    return STANDARD_ISMCTS
+
+
+def search_spec(game: str, n: int) -> tuple[str, str]:
+    """Row (c)'s search for ``game`` at ``n`` seats and what it is: ``(SPEC, words)``. The searching variant
+    shipped beside the net at that size (its ``search.json``) where there is one, else the standard IS-MCTS at
+    :data:`SEARCH_BUDGET_FACTOR` times the game's iterations."""
+    from hustings import checkpoints
     from hustings.bots.search_spec import DEFAULTS
 
-    iters = iterations or hustings.registry.info(game).search.get("iterations", DEFAULTS["iterations"])
-    return f"ismcts:iters={int(iters)},rollout=random,prior=0,model=none"
+    if game in checkpoints.names() and n in checkpoints.sizes(game):
+        shipped = checkpoints.search_spec(game, n)
+        if shipped is not None:
+            return shipped, f"the searching variant shipped at {n} players (shipped-search:{game})"
+    iters = hustings.registry.info(game).search.get("iterations", DEFAULTS["iterations"])
+    return (f"ismcts:iters={SEARCH_BUDGET_FACTOR * int(iters)}",
+            f"the standard IS-MCTS at {SEARCH_BUDGET_FACTOR}x its budget ({SEARCH_BUDGET_FACTOR * int(iters)} "
+            f"iterations a move; no searching variant is shipped at {n} players)")
 
 
-def check_no_heuristic(game: str, spec: str) -> None:
-    """A :class:`ConfigError` unless ``spec`` is an IS-MCTS SPEC without the heuristic: random rollouts, ``prior=0``
-    (no favourite's head start) and ``model=none``, each given in the SPEC itself (not left to the game's
-    defaults)."""
-    from hustings.bots.search_spec import is_search_spec, parse_search_spec, resolve_options
+def check_search(option: str, spec: str) -> None:
+    """A :class:`ConfigError` unless ``spec`` is a search bot SPEC (``ismcts...``, ``pimc...``)."""
+    from hustings.bots.search_spec import is_search_spec
 
-    if not is_search_spec(spec) or parse_search_spec(spec)[0] != "ismcts":
-        raise ConfigError(f"--ismcts {spec!r}: expected an ismcts:... SPEC")
-    given = parse_search_spec(spec)[1]
-    opts = resolve_options(game, given)
-    wrong = [f"{k}={v}" for k, v in NO_HEURISTIC.items() if k not in given or opts[k] != v]
-    if wrong:
-        raise ConfigError(f"--ismcts {spec!r}: the panel's IS-MCTS has no heuristic in it; expected "
-                          f"{', '.join(f'{k}={v:g}' if isinstance(v, float) else f'{k}={v}' for k, v in NO_HEURISTIC.items())} "
-                          f"in the SPEC (missing or different: {', '.join(wrong)})")
+    if not is_search_spec(spec):
+        raise ConfigError(f"{option} {spec!r}: expected a search SPEC (ismcts:... or pimc:...)")
 
 
 def deal_seeds(seed_set: str, game: str, n: int, count: int, base: int = PANEL_SEED) -> list[int]:
@@ -196,11 +217,13 @@ def _add(agents: list[str], names: list[str], spec: str, name: str) -> int:
 
 
 def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, seed_set: str, base: int,
-              ismcts: str, store: str, cross: bool = True) -> dict:
+              ismcts: str, store: str, cross: bool = True, search: str | None = None) -> dict:
     """Who plays what at ``game``, ``n`` seats: ``{"game", "num_players", "agents" (SPECs), "names", "subjects"
-    (agent ids), "previous" (per subject: :func:`previous_shipped`'s dict), "other_net", "tables", "notes"}``; a
-    table is a dict as :mod:`hustings.evaluation.benchmark` plays them, with ``kind`` (``lineup`` or ``cross``),
-    ``row`` and ``subject``."""
+    (agent ids), "previous" (per subject: :func:`previous_shipped`'s dict), "other_net", "search" (row (c)'s SPEC
+    and what it is), "tables", "notes"}``; a table is a dict as :mod:`hustings.evaluation.benchmark` plays them, with
+    ``kind`` (``lineup``, ``control``: a line-up with the heuristic in the subject's seat, ``strength``: an opponent
+    in one seat against ``n - 1`` heuristic, or ``cross``), ``row`` and ``subject``; a line-up's ``control`` names
+    its control table's file."""
     from hustings import checkpoints
     from hustings.bots import spec as spec_mod
 
@@ -208,7 +231,7 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
     names: list[str] = []
     notes: list[str] = []
     has_shipped = game in checkpoints.names() and n in checkpoints.sizes(game)
-    net, search = f"shipped:{game}", f"shipped-search:{game}"
+    net, shipped_search = f"shipped:{game}", f"shipped-search:{game}"
     subject_specs = []
     if shipped and has_shipped:
         subject_specs.append((net, "shipped"))
@@ -217,13 +240,16 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
     subjects = [_add(agents, names, spec, name) for spec, name in subject_specs]
     h = _add(agents, names, HEURISTIC, HEURISTIC)
     i = _add(agents, names, ismcts, ISMCTS_NAME)
+    strong, about = (search, "given by --search") if search else search_spec(game, n)
+    c = _add(agents, names, strong, SEARCH_NAME)
+    notes.append(f"the search of row (c), `{strong}`: {about}")
     r = _add(agents, names, RANDOM, RANDOM)
     previous, other_net = {}, {}
     for s in subjects:
         spec = agents[s]
-        if spec in (net, f"shipped-net:{game}", search):
-            info = previous_shipped(game, n, spec != search, store)
-            if info["spec"] is None and spec == search:
+        if spec in (net, f"shipped-net:{game}", shipped_search):
+            info = previous_shipped(game, n, spec != shipped_search, store)
+            if info["spec"] is None and spec == shipped_search:
                 info = dict(info, spec=net, name="shipped",
                             note=info["note"] + "; the searching variant meets its own net instead")
         elif has_shipped:
@@ -233,7 +259,7 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
         if info["spec"] is not None:
             info["agent"] = _add(agents, names, info["spec"], info["name"])
         else:
-            notes.append(f"{names[s]}: row (d) left out: {info['note']}")
+            notes.append(f"{names[s]}: row (e) left out: {info['note']}")
         previous[s] = info
         # the other net of the mixed table
         prev_spec = info["spec"]
@@ -246,38 +272,51 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
         other_net[s] = other
     tables = []
 
-    def table(kind: str, key: str, lineup: list[int], rated: list[bool], count: int, row: str, subject):
+    def table(kind: str, key: str, lineup: list[int], rated: list[bool], count: int, row: str, subject) -> dict:
+        seeds = deal_seeds(seed_set, game, n, max(1, -(-count // n)), base)
+        specs = [agents[a] for a in lineup]
+        for t in tables:  # the same line-up on the same deals is played once (a control shared by subjects)
+            if t["specs"] == specs and t["seeds"] == seeds and t["rated"] == rated and kind != "lineup":
+                return t
         t = {"kind": kind, "key": key, "row": row, "subject": subject, "lineup": lineup, "rated": rated,
-             "seeds": deal_seeds(seed_set, game, n, max(1, -(-count // n)), base), "game": game, "num_players": n,
-             "specs": [agents[a] for a in lineup]}
-        t["fingerprint"] = {"game": game, "num_players": n, "kind": kind, "specs": t["specs"], "rated": rated,
-                            "seeds": t["seeds"]}
+             "seeds": seeds, "game": game, "num_players": n, "specs": specs}
+        t["fingerprint"] = {"game": game, "num_players": n, "kind": kind, "specs": specs, "rated": rated,
+                            "seeds": seeds}
         t["file"] = f"{game}-{n}p-{key}.json"
         tables.append(t)
+        return t
 
     if n < 3:
-        notes.append(f"{n} players: the mixed table (c) is left out (one other seat: rows a, b and d are its "
+        notes.append(f"{n} players: the mixed table (d) is left out (one other seat: rows a, b, c and e are its "
                      f"line-ups)")
+    unrated = [False] * (n - 1)
     for k, s in enumerate(subjects):
-        others = {"heuristic": [h] * (n - 1), "ismcts": [i] * (n - 1)}
+        others = {"heuristic": [h] * (n - 1), "ismcts": [i] * (n - 1), "search": [c] * (n - 1)}
         if n >= 3:
-            kinds = [h, i, r] + ([other_net[s]] if other_net[s] is not None else [])
+            kinds = [h, i] + ([other_net[s]] if other_net[s] is not None else []) + [c, r]
+            kinds = list(dict.fromkeys(a for a in kinds if a != s))
             others["mixed"] = [kinds[j % len(kinds)] for j in range(n - 1)]
         if previous[s]["spec"] is not None:
             others["previous"] = [previous[s]["agent"]] * (n - 1)
         for row in ROWS:
             if row in others:
-                table("lineup", f"s{k}-{row}", [s] + others[row], [True] + [False] * (n - 1),
-                      games["heuristic" if row == "heuristic" else "lineup"], row, s)
+                count = games["heuristic" if row == "heuristic" else "lineup"]
+                t = table("lineup", f"s{k}-{row}", [s] + others[row], [True] + unrated, count, row, s)
+                t["control"] = table("control", f"s{k}-{row}-h", [h] + others[row], [True] + unrated, count, row,
+                                     s)["file"]
+    # each opponent's own strength: one seat of it against n - 1 heuristic bots
+    opponents = [a for a in range(len(agents)) if a not in subjects and a != h]
+    for a in opponents:
+        table("strength", f"o{a}", [a] + [h] * (n - 1), [True] + unrated, games["lineup"], "strength", None)
     cross_agents = []
     if cross:
         cross_agents = list(dict.fromkeys(subjects + [p["agent"] for p in previous.values() if "agent" in p]
-                                          + [h, i, r]))
+                                          + [h, i, c, r]))
         for k, (lineup, rated) in enumerate(benchmark.round_robin(len(cross_agents), n, cross_agents.index(h))):
             table("cross", f"x{k:02d}", [cross_agents[a] for a in lineup], rated, games["cross"], "cross", None)
     return {"game": game, "num_players": n, "agents": agents, "names": names, "subjects": subjects,
-            "previous": previous, "other_net": other_net, "cross_agents": cross_agents, "tables": tables,
-            "notes": notes, "ismcts": ismcts}
+            "previous": previous, "other_net": other_net, "opponents": opponents, "cross_agents": cross_agents,
+            "tables": tables, "notes": notes, "ismcts": ismcts, "search": {"spec": strong, "about": about}}
 
 
 # --- the numbers -------------------------------------------------------------------------------------------------
@@ -299,6 +338,14 @@ def describe(names: list[str], others: list[int]) -> str:
     return " + ".join(f"{k} {names[a]}" if k > 1 else names[a] for a, k in counts.items())
 
 
+def per_deal_shares(t: dict, saved: dict, b: int) -> list[float]:
+    """Bot ``b``'s win share in each deal of table ``t`` (the mean over the deal's seat rotations), in deal order."""
+    by_seed: dict[int, list[float]] = {}
+    for g in saved["games"]:
+        by_seed.setdefault(g["seed"], []).append(ratings.share_of(g, b))
+    return [float(np.mean(by_seed[s])) for s in t["seeds"]]
+
+
 def seat_row(t: dict, saved: dict, b: int, names: list[str]) -> dict:
     """Bot ``b``'s result in table ``t``: games, deals, win share, its interval over deals (and Wilson's over games),
     the fair share and :func:`verdict`."""
@@ -306,19 +353,35 @@ def seat_row(t: dict, saved: dict, b: int, names: list[str]) -> dict:
 
     n = t["num_players"]
     fair = 1.0 / n
-    by_seed: dict[int, list[float]] = {}
-    for g in saved["games"]:
-        by_seed.setdefault(g["seed"], []).append(ratings.share_of(g, b))
-    per_deal = [float(np.mean(by_seed[s])) for s in t["seeds"]]
+    per_deal = per_deal_shares(t, saved, b)
     share = float(np.mean(per_deal))
     ci = ratings.deal_interval(per_deal)
     others = [a for k, a in enumerate(t["lineup"]) if k != b]
-    return {"row": t["row"], "label": ROW_LABELS[t["row"]], "lineup": describe(names, others),
+    return {"row": t["row"], "label": ROW_LABELS.get(t["row"], "-"), "lineup": describe(names, others),
             "specs": t["specs"], "table": t["file"], "games": len(saved["games"]), "deals": len(per_deal),
             "win_share": share, "ci95": ci, "ci95_wilson": list(wilson(share, len(saved["games"]))),
             "fair_share": fair, "above_fair": verdict(ci, fair),
             "mean_score": float(np.mean([g["scores"][b] for g in saved["games"]])),
             "truncated": sum(bool(g["truncated"]) for g in saved["games"])}
+
+
+def paired_verdict(ci: list[float]) -> str:
+    """``above 0``, ``below 0``, ``not shown`` (the interval holds 0) or ``n/a``."""
+    lo, hi = ci
+    if math.isnan(lo):
+        return "n/a"
+    return "above 0" if lo > 0 else "below 0" if hi < 0 else "not shown"
+
+
+def control_row(t: dict, saved: dict, ct: dict, csaved: dict) -> dict:
+    """The control of line-up ``t``: the heuristic in the subject's seat (table ``ct``, the same deals and the same
+    other seats), its win share and the subject's paired difference over deals with its 95% interval."""
+    mine, theirs = per_deal_shares(t, saved, 0), per_deal_shares(ct, csaved, 0)
+    diff = [a - b for a, b in zip(mine, theirs)]
+    ci = ratings.deal_interval(diff, lo=-1.0, hi=1.0)
+    return {"control_table": ct["file"], "control_share": float(np.mean(theirs)),
+            "control_ci95": ratings.deal_interval(theirs), "paired": float(np.mean(diff)), "paired_ci95": ci,
+            "paired_verdict": paired_verdict(ci)}
 
 
 def worst(rows: list[dict]) -> dict | None:
@@ -332,35 +395,51 @@ def summarise(plan: dict, done: dict[str, dict], boot: int, seed: int) -> dict:
     """The panel of one game and size from its played tables."""
     n = plan["num_players"]
     names, agents = plan["names"], plan["agents"]
+    by_file = {t["file"]: t for t in plan["tables"]}
     subjects = {}
     for s in plan["subjects"]:
-        rows = [seat_row(t, done[t["file"]], 0, names) for t in plan["tables"]
-                if t["kind"] == "lineup" and t["subject"] == s]
+        rows = []
+        for t in plan["tables"]:
+            if t["kind"] == "lineup" and t["subject"] == s:
+                row = seat_row(t, done[t["file"]], 0, names)
+                ct = by_file[t["control"]]
+                row.update(control_row(t, done[t["file"]], ct, done[ct["file"]]))
+                rows.append(row)
         cross = [seat_row(t, done[t["file"]], t["lineup"].index(s), names) for t in plan["tables"]
                  if t["kind"] == "cross" and s in t["lineup"]]
         prev = plan["previous"][s]
         subjects[names[s]] = {"spec": agents[s], "rows": rows, "cross": cross, "worst": worst(rows + cross),
+                              "worst_paired": min(rows, key=lambda r: r["paired"]) if rows else None,
                               "previous": {k: prev.get(k) for k in ("spec", "name", "commit", "note")},
                               "other_net": None if plan["other_net"][s] is None else names[plan["other_net"][s]]}
+    opponents = {}
+    for t in plan["tables"]:
+        if t["kind"] == "strength":
+            a = t["lineup"][0]
+            row = seat_row(t, done[t["file"]], 0, names)
+            opponents[names[a]] = {"spec": agents[a], "win_share": row["win_share"], "ci95": row["ci95"],
+                                   "games": row["games"], "above_fair": row["above_fair"], "table": t["file"]}
     rr = [(t, done[t["file"]]["games"]) for t in plan["tables"] if t["kind"] == "cross"]
     rated = {}
     if rr:
         mu, sigma, boot_mu, base = ratings.rate_tables(rr, n, len(agents), boot, np.random.default_rng(seed))
         for a in plan["cross_agents"]:
             rated[names[a]] = {"spec": agents[a], "rating": mu[a], "rating_sigma": sigma[a],
-                                 "rating_ci95": ratings.percentile_ci(boot_mu[:, a]),
-                                 "rated_games": sum(1 for ids, _ in base if a in ids)}
+                               "rating_ci95": ratings.percentile_ci(boot_mu[:, a]),
+                               "rated_games": sum(1 for ids, _ in base if a in ids)}
     return {"game": plan["game"], "num_players": n, "fair_share": 1.0 / n,
             "game_version": hustings.registry.info(plan["game"]).version,
             "observation_version": hustings.registry.info(plan["game"]).game_class.observation_version,
-            "ismcts": plan["ismcts"], "agents": dict(zip(names, agents)), "subjects": subjects,
-            "ratings": rated, "cross_tables": len(rr), "notes": plan["notes"],
+            "ismcts": plan["ismcts"], "search": plan["search"], "agents": dict(zip(names, agents)),
+            "opponents": opponents, "subjects": subjects, "ratings": rated, "cross_tables": len(rr),
+            "notes": plan["notes"],
             "deal_seeds": {row: next((t["seeds"] for t in plan["tables"] if t["row"] == row), [])
                            for row in ("heuristic", "ismcts", "cross")}}
 
 
 # --- the run -----------------------------------------------------------------------------------------------------
-def command_line(games, players, user, shipped, budget, overrides, seed_set, seed, ismcts, cross, workers) -> str:
+def command_line(games, players, user, shipped, budget, overrides, seed_set, seed, ismcts, cross, workers,
+                 search=None) -> str:
     """The ``hustings panel`` command that runs this configuration (written into the results)."""
     return " ".join(["hustings panel", f"--budget {budget}", f"--seed-set {seed_set}"]
                     + ([f"--games {' '.join(games)}"] if games else [])
@@ -368,6 +447,7 @@ def command_line(games, players, user, shipped, budget, overrides, seed_set, see
                     + ([f"--agents {' '.join(user)}"] if user else []) + ([] if shipped else ["--no-shipped"])
                     + [f"--games-{k} {v}" for k, v in overrides.items() if v is not None]
                     + ([f"--seed {seed}"] if seed != PANEL_SEED else []) + ([f"--ismcts {ismcts}"] if ismcts else [])
+                    + ([f"--search {search}"] if search else [])
                     + ([] if cross else ["--no-cross"]) + [f"--workers {workers or os.cpu_count()}"])
 
 
@@ -376,7 +456,7 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
           games_lineup: int | None = None, games_cross: int | None = None, seed_set: str = "report",
           seed: int = PANEL_SEED, ismcts: str | None = None, cross: bool = True, out: str = "panel",
           workers: int | None = None, resume: bool = False, address: str | None = None, progress: bool = True,
-          estimate: bool = False, on_table=None, log=print) -> dict:
+          estimate: bool = False, on_table=None, log=print, search: str | None = None) -> dict:
     """Run (or continue, with ``resume``) the panel; the results dict, also written to ``out`` (``panel.json``,
     ``PANEL.md``). ``games``/``players`` choose the tables (default: every game with a shipped bot or ``agents``, at
     every size with a shipped bot; ``players`` for the ``agents`` alone: any size), ``shipped=False`` leaves the
@@ -419,8 +499,10 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
                 log(f"{g}: no shipped bot at {n} players: left out")
                 continue
             spec = ismcts or ismcts_spec(g)
-            check_no_heuristic(g, spec)
-            plan = plan_size(g, n, user, shipped, cfg, seed_set, seed, spec, store, cross)
+            check_search("--ismcts", spec)
+            if search:
+                check_search("--search", search)
+            plan = plan_size(g, n, user, shipped, cfg, seed_set, seed, spec, store, cross, search)
             rules = hustings.registry.make_game(g, n)
             recipes = spec_mod.resolve(g, rules, plan["agents"])
             digests = {s: spec_mod.spec_sha256(s, n) for s in plan["agents"]}
@@ -464,7 +546,7 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
     per_size = [summarise(p, done, cfg["bootstrap"], seed) for p in plans]
     result = {"schema": SCHEMA, "hustings_version": hustings.__version__,
               "command": command_line(games if games != checkpoints.names() else None, players, user, shipped,
-                                      budget, overrides, seed_set, seed, ismcts, cross, workers),
+                                      budget, overrides, seed_set, seed, ismcts, cross, workers, search),
               "budget": budget, "games_per_table": {k: cfg[k] for k in ("heuristic", "lineup", "cross")},
               "bootstrap": cfg["bootstrap"], "seed_set": seed_set, "seed": seed, "seconds_this_run": seconds,
               "play_seconds": sum(d.get("seconds", 0.0) for d in done.values()), "per_size": per_size}
@@ -479,9 +561,13 @@ def _ci(ci) -> str:
     return "-" if math.isnan(ci[0]) else f"[{ci[0]:.3f}, {ci[1]:.3f}]"
 
 
+def _sci(ci) -> str:
+    return "-" if math.isnan(ci[0]) else f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
+
+
 def markdown(result: dict) -> str:
-    """The panel as Markdown: per game and size, every subject's line-ups, the worst line-up of each, the
-    cross-play ratings and the notes."""
+    """The panel as Markdown: per game and size, the opponents' own strength, every subject's line-ups with the
+    heuristic-in-its-seat control, the worst line-up of each, the cross-play ratings and the notes."""
     g = result["games_per_table"]
     preset = BUDGETS.get(result["budget"], {})
     budget = (result["budget"] if all(preset.get(k) == v for k, v in g.items())
@@ -491,26 +577,37 @@ def markdown(result: dict) -> str:
              f"deals): {g['heuristic']} against the heuristic, {g['lineup']} in the other line-ups, {g['cross']} "
              f"per cross-play table. Intervals: 95% over deals. {result['play_seconds']:.0f} s of playing in all.", ""]
     for r in result["per_size"]:
-        fair = r["fair_share"]
-        lines += [f"### {r['game']}, {r['num_players']} players (fair share {fair:.3f})", "",
+        fair, n = r["fair_share"], r["num_players"]
+        lines += [f"### {r['game']}, {n} players (fair share {fair:.3f})", "",
                   "Agents: " + "; ".join(f"{name} = `{spec}`" for name, spec in r["agents"].items()) + ".", "",
-                  "| bot | line-up (the other seats) | games | win share | 95% CI (deals) | fair share | "
-                  "above fair share? |", "|---|---|---:|---:|---|---:|---|"]
+                  f"The opponents' own strength: one seat of each against {n - 1} heuristic, the same deals "
+                  f"as the line-ups:", "",
+                  f"| opponent | win share vs {n - 1} heuristic | 95% CI (deals) | games | above fair share? |",
+                  "|---|---:|---|---:|---|"]
+        for name, o in r["opponents"].items():
+            lines.append(f"| {name} | {o['win_share']:.3f} | {_ci(o['ci95'])} | {o['games']} | {o['above_fair']} |")
+        lines += ["", "| bot | line-up (the other seats) | games | win share | 95% CI (deals) | above fair share? | "
+                  "heuristic in its seat | paired difference | 95% CI (deals) |",
+                  "|---|---|---:|---:|---|---|---:|---:|---|"]
         for name, s in r["subjects"].items():
             for row in s["rows"]:
                 lines.append(f"| {name} | ({row['label']}) {row['lineup']} | {row['games']} | {row['win_share']:.3f} "
-                             f"| {_ci(row['ci95'])} | {fair:.3f} | {row['above_fair']} |")
-        lines += ["", "Worst line-up of each bot (rows a-d and the cross-play tables it sat in):", "",
-                  "| bot | worst line-up | games | win share | 95% CI (deals) | above fair share? |",
-                  "|---|---|---:|---:|---|---|"]
+                             f"| {_ci(row['ci95'])} | {row['above_fair']} | {row['control_share']:.3f} | "
+                             f"{row['paired']:+.3f} | {_sci(row['paired_ci95'])} |")
+        lines += ["", "Worst line-up of each bot (rows a-e and the cross-play tables it sat in), and its smallest "
+                  "paired difference over the heuristic in its seat:", "",
+                  "| bot | worst line-up | games | win share | 95% CI (deals) | above fair share? | smallest paired "
+                  "difference | 95% CI (deals) |", "|---|---|---:|---:|---|---|---|---|"]
         for name, s in r["subjects"].items():
-            w = s["worst"]
+            w, p = s["worst"], s["worst_paired"]
             if w is not None:
+                pcell = "-" if p is None else f"({p['label']}) {p['paired']:+.3f}"
                 lines.append(f"| {name} | ({w['label']}) {w['lineup']} | {w['games']} | {w['win_share']:.3f} | "
-                             f"{_ci(w['ci95'])} | {w['above_fair']} |")
+                             f"{_ci(w['ci95'])} | {w['above_fair']} | {pcell} | "
+                             f"{'-' if p is None else _sci(p['paired_ci95'])} |")
         if r["ratings"]:
             tables = f"{r['cross_tables']} table{'s' if r['cross_tables'] != 1 else ''}"
-            lines += ["", f"Cross-play: {tables} of {r['num_players']} different agents, rated by "
+            lines += ["", f"Cross-play (f): {tables} of {n} different agents, rated by "
                       f"OpenSkill Plackett-Luce (mu; 95% bootstrap interval over deals):", "",
                       "| agent | rating | 95% CI | rated games |", "|---|---:|---|---:|"]
             for name, a in sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
@@ -543,8 +640,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed-set", choices=list(SEED_SETS), default="report",
                    help="the deals: select (for choosing bots) or report (for published numbers; default)")
     p.add_argument("--seed", type=int, default=PANEL_SEED, help=f"base of the deal seeds (default {PANEL_SEED})")
-    p.add_argument("--ismcts", default=None, metavar="SPEC", help="the IS-MCTS of rows b-c and the cross-play "
-                   "(default: ismcts:iters=K,rollout=random,prior=0,model=none, K the game's standard budget)")
+    p.add_argument("--ismcts", default=None, metavar="SPEC", help="the IS-MCTS of rows b and d and the cross-play "
+                   "(default: ismcts, the command line's standard IS-MCTS with the game's options)")
+    p.add_argument("--search", default=None, metavar="SPEC", help="the search of rows c and d and the cross-play "
+                   f"(default: the searching variant shipped at that size, else ismcts at {SEARCH_BUDGET_FACTOR}x "
+                   "the game's iterations)")
     p.add_argument("--no-cross", action="store_true", help="leave out the cross-play (e)")
     p.add_argument("--out", default="panel", metavar="DIR", help="output folder (default panel/)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
@@ -561,7 +661,8 @@ def run(args) -> int:
                        budget=args.budget, games_heuristic=args.games_heuristic, games_lineup=args.games_lineup,
                        games_cross=args.games_cross, seed_set=args.seed_set, seed=args.seed, ismcts=args.ismcts,
                        cross=not args.no_cross, out=args.out, workers=args.workers, resume=args.resume,
-                       address=args.address, progress=not args.no_progress, estimate=not args.no_progress)
+                       address=args.address, progress=not args.no_progress, estimate=not args.no_progress,
+                       search=args.search)
     except KeyboardInterrupt:
         tables = os.path.join(args.out, "tables")
         kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0

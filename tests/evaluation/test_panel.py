@@ -1,5 +1,6 @@
-"""hustings panel: who sits in each line-up (no heuristic in the IS-MCTS one), the deal sets, the previous shipped
-bot, the tables' arithmetic (win shares, intervals over deals, worst line-up), resuming and the command line."""
+"""hustings panel: who sits in each line-up (the standard IS-MCTS, the strongest search, the heuristic in the subject's
+seat as the control), the deal sets, the previous shipped bot, the opponents' own strength, the tables' arithmetic (win
+shares, intervals over deals, paired differences, worst line-up), resuming and the command line."""
 from __future__ import annotations
 
 import json
@@ -15,7 +16,8 @@ from hustings.bots.search_spec import parse_search_spec, resolve_options
 from hustings.core.rules import ConfigError
 from hustings.evaluation import benchmark, panel, ratings
 
-FAST_ISMCTS = "ismcts:iters=4,rollout=random,prior=0,model=none"  # the panel's IS-MCTS at a test's budget
+FAST_ISMCTS = "ismcts:iters=4"  # the panel's IS-MCTS at a test's budget
+FAST_SEARCH = "ismcts:iters=6"  # and its search
 
 
 def plan(game, n, tmp_path, user=(), shipped=True):
@@ -24,27 +26,27 @@ def plan(game, n, tmp_path, user=(), shipped=True):
 
 
 def tiny(out, **kw):
-    args = dict(games=["politrickers"], players=[3], ismcts=FAST_ISMCTS, games_heuristic=6, games_lineup=6,
-                games_cross=3, out=str(out), workers=1, progress=False, log=lambda *a: None)
+    args = dict(games=["politrickers"], players=[3], ismcts=FAST_ISMCTS, search=FAST_SEARCH, games_heuristic=6,
+                games_lineup=6, games_cross=3, out=str(out), workers=1, progress=False, log=lambda *a: None)
     args.update(kw)
     return panel.panel(**args)
 
 
 # --- who plays ---------------------------------------------------------------------------------------------------
-def test_the_panels_ismcts_has_no_heuristic_in_it():
+def test_the_panels_searches_are_the_standard_ismcts_and_the_strongest_variant():
+    from hustings import checkpoints
+
     for game in hustings.games():
-        spec = panel.ismcts_spec(game)
-        kind, given = parse_search_spec(spec)
-        opts = resolve_options(game, given)
-        assert kind == "ismcts" and opts["rollout"] == "random" and opts["prior"] == 0 and opts["model"] == "none"
-        assert opts["iterations"] == hustings.registry.info(game).search["iterations"]
-        panel.check_no_heuristic(game, spec)
-    assert panel.ismcts_spec("politix") == "ismcts:iters=80,rollout=random,prior=0,model=none"
-    # the game's defaults are not enough: Politix's standard IS-MCTS gives the heuristic's move a head start
-    for bad in ("ismcts", "ismcts:rollout=random,model=none", "ismcts:rollout=heuristic,prior=0,model=none",
-                "ismcts:rollout=random,prior=5,model=none", "pimc:rollout=random,prior=0,model=none", "heuristic"):
-        with pytest.raises(ConfigError, match="ismcts"):
-            panel.check_no_heuristic("politix", bad)
+        assert panel.ismcts_spec(game) == "ismcts"  # the command line's standard IS-MCTS, the game's options
+    # the searching variant shipped at that size, else the standard IS-MCTS at 4x its budget
+    assert panel.search_spec("democracy", 4)[0] == checkpoints.search_spec("democracy", 4)
+    assert panel.search_spec("politrickers", 5)[0] == checkpoints.search_spec("politrickers", 5)
+    spec, about = panel.search_spec("politix", 4)
+    assert spec == f"ismcts:iters={4 * hustings.registry.info('politix').search['iterations']}" and "4x" in about
+    for bad in ("heuristic", "random", "shipped:politix"):
+        with pytest.raises(ConfigError, match="expected a search SPEC"):
+            panel.check_search("--search", bad)
+    panel.check_search("--ismcts", "pimc:iters=8")
 
 
 def test_deal_sets_are_fixed_and_disjoint():
@@ -64,20 +66,18 @@ def test_deal_sets_are_fixed_and_disjoint():
 def test_every_lineup_seats_the_bots_it_names(game, n, tmp_path):
     p = plan(game, n, tmp_path)
     agents = p["agents"]
-    ismcts = panel.ismcts_spec(game)
-    h, i, r = agents.index("heuristic"), agents.index(ismcts), agents.index("random")
+    h, i, r = agents.index("heuristic"), agents.index("ismcts"), agents.index("random")
+    c = agents.index(panel.search_spec(game, n)[0])
+    assert p["search"]["spec"] == agents[c]
+    by_file = {t["file"]: t for t in p["tables"]}
     rows = {(t["subject"], t["row"]): t for t in p["tables"] if t["kind"] == "lineup"}
     for s in p["subjects"]:
         assert rows[(s, "heuristic")]["lineup"] == [s] + [h] * (n - 1)
-        table = rows[(s, "ismcts")]
-        assert table["lineup"] == [s] + [i] * (n - 1)
-        # no heuristic anywhere in the IS-MCTS line-up: not as a bot, not in a search's options
-        for spec in table["specs"][1:]:
-            opts = resolve_options(game, parse_search_spec(spec)[1])
-            assert "heuristic" not in spec and opts["rollout"] == "random" and opts["prior"] == 0
+        assert rows[(s, "ismcts")]["lineup"] == [s] + [i] * (n - 1)
+        assert rows[(s, "search")]["lineup"] == [s] + [c] * (n - 1)
         if n >= 3:
             others = rows[(s, "mixed")]["lineup"][1:]
-            kinds = [h, i, r] + ([p["other_net"][s]] if p["other_net"][s] is not None else [])
+            kinds = [h, i] + ([p["other_net"][s]] if p["other_net"][s] is not None else []) + [c, r]
             assert others == [kinds[k % len(kinds)] for k in range(n - 1)]
             assert len(set(others)) == min(n - 1, len(kinds))  # one seat each of the other kinds
             assert s not in others
@@ -89,6 +89,17 @@ def test_every_lineup_seats_the_bots_it_names(game, n, tmp_path):
         else:
             assert rows[(s, "previous")]["lineup"] == [s] + [agents.index(prev["spec"])] * (n - 1)
             assert agents.index(prev["spec"]) != s
+        # every line-up has its control: the heuristic in the subject's seat, the same deals and other seats
+        for (subject, row), t in rows.items():
+            if subject == s:
+                ct = by_file[t["control"]]
+                assert ct["lineup"] == [h] + t["lineup"][1:] and ct["seeds"] == t["seeds"]
+                assert ct["rated"] == t["rated"]
+    # each opponent's own strength: one seat of it against n - 1 heuristic, on the line-ups' deals
+    strength = {t["lineup"][0]: t for t in p["tables"] if t["kind"] == "strength"}
+    assert set(strength) == set(range(len(agents))) - set(p["subjects"]) - {h}
+    for a, t in strength.items():
+        assert t["lineup"] == [a] + [h] * (n - 1) and t["seeds"] == rows[(p["subjects"][0], "ismcts")]["seeds"]
     for t in p["tables"]:
         assert t["specs"] == [agents[a] for a in t["lineup"]] and len(t["lineup"]) == n
         if t["kind"] == "cross":  # n different agents rated; fewer agents than seats: heuristic copies, unrated
@@ -96,7 +107,20 @@ def test_every_lineup_seats_the_bots_it_names(game, n, tmp_path):
             assert len(set(rated)) == len(rated) == min(n, len(p["cross_agents"]))
             assert all(a == h for a, x in zip(t["lineup"], t["rated"]) if not x)
             assert set(t["lineup"]) <= set(p["cross_agents"])
+    assert {i, c} <= set(p["cross_agents"]) or not p["cross_agents"]
     assert len({t["file"] for t in p["tables"]}) == len(p["tables"])
+    # a line-up played twice (the same controls of two subjects) is one table
+    assert len({(tuple(t["specs"]), tuple(t["seeds"])) for t in p["tables"]}) == len(p["tables"])
+
+
+def test_two_subjects_share_their_controls(tmp_path):
+    p = plan("politrickers", 4, tmp_path, user=["random"])
+    assert len(p["subjects"]) == 2
+    controls = {}
+    for t in p["tables"]:
+        if t["kind"] == "lineup" and t["row"] in ("heuristic", "ismcts", "search"):
+            controls.setdefault(t["row"], set()).add(t["control"])
+    assert all(len(files) == 1 for files in controls.values())
 
 
 def test_a_candidate_meets_the_current_shipped_bot(tmp_path):
@@ -172,9 +196,11 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     assert saved["schema"] == panel.SCHEMA and saved["seed_set"] == "report"
     (size,) = result["per_size"]
     assert size["game"] == "politrickers" and size["num_players"] == 3 and size["fair_share"] == pytest.approx(1 / 3)
-    assert size["ismcts"] == FAST_ISMCTS
+    assert size["ismcts"] == FAST_ISMCTS and size["search"]["spec"] == FAST_SEARCH
     subject = size["subjects"]["shipped"]
-    assert [r["row"] for r in subject["rows"]] == ["heuristic", "ismcts", "mixed"]  # no earlier 3p bot: no row d
+    # no earlier 3p bot: no row e
+    assert [r["row"] for r in subject["rows"]] == ["heuristic", "ismcts", "search", "mixed"]
+    assert [r["label"] for r in subject["rows"]] == ["a", "b", "c", "d"]
     assert size["notes"]
     for row in subject["rows"] + subject["cross"]:
         table = json.loads((out / "tables" / row["table"]).read_text())
@@ -190,14 +216,37 @@ def test_a_tiny_panel_end_to_end(tmp_path):
         assert row["above_fair"] == panel.verdict(row["ci95"], 1 / 3)
         # every seat of every deal: the bot sat in each seat once per deal
         assert sorted(g["seats"][seat] for g in table["games"]) == sorted(list(range(3)) * len(seeds))
+        if row in subject["rows"]:  # the control: the heuristic in that seat, the same deals and other seats
+            control = json.loads((out / "tables" / row["control_table"]).read_text())
+            assert control["fingerprint"]["specs"] == ["heuristic"] + table["fingerprint"]["specs"][1:]
+            assert control["fingerprint"]["seeds"] == seeds
+            theirs = [np.mean([(1 / len(g["winners"]) if 0 in g["winners"] else 0.0)
+                               for g in control["games"] if g["seed"] == s]) for s in seeds]
+            assert [(g["seed"], g["seats"]) for g in control["games"]] == [(g["seed"], g["seats"])
+                                                                             for g in table["games"]]
+            diff = np.array(per_deal) - np.array(theirs)
+            assert row["control_share"] == pytest.approx(np.mean(theirs))
+            assert row["paired"] == pytest.approx(diff.mean())
+            assert row["paired_ci95"] == pytest.approx(ratings.deal_interval(diff, lo=-1, hi=1), nan_ok=True)
+            assert row["paired_verdict"] == panel.paired_verdict(row["paired_ci95"])
     lows = subject["rows"] + subject["cross"]
     assert subject["worst"] == min(lows, key=lambda r: (r["win_share"], r["ci95"][0] if not math.isnan(
         r["ci95"][0]) else -1))
-    assert subject["rows"][0]["games"] == 6 and subject["rows"][1]["games"] == 6 and len(subject["cross"]) == 3
-    assert set(size["ratings"]) == {"shipped", "heuristic", "IS-MCTS", "random"}
+    assert subject["rows"][0]["games"] == 6 and subject["rows"][1]["games"] == 6 and len(subject["cross"]) == 6  # C(4, 2)
+    assert subject["worst_paired"] == min(subject["rows"], key=lambda r: r["paired"])
+    assert set(size["ratings"]) == {"shipped", "heuristic", "IS-MCTS", "search", "random"}
+    # the opponents' own strength, against 2 heuristic on the line-ups' deals
+    assert set(size["opponents"]) == {"IS-MCTS", "search", "random"}
+    for name, o in size["opponents"].items():
+        table = json.loads((out / "tables" / o["table"]).read_text())
+        assert table["fingerprint"]["specs"] == [size["agents"][name], "heuristic", "heuristic"]
+        assert o["games"] == 6 and o["win_share"] == pytest.approx(
+            np.mean([(1 / len(g["winners"]) if 0 in g["winners"] else 0.0) for g in table["games"]]))
     text = (out / "PANEL.md").read_text()
     assert "### politrickers, 3 players" in text and "| shipped | (a) 2 heuristic |" in text
-    assert "| shipped | (b) 2 IS-MCTS |" in text and "| shipped | (c) heuristic + IS-MCTS |" in text
+    assert "| shipped | (b) 2 IS-MCTS |" in text and "| shipped | (c) 2 search |" in text
+    assert "| shipped | (d) heuristic + IS-MCTS |" in text
+    assert "win share vs 2 heuristic" in text and "| random | " in text and "paired difference" in text
     assert "Worst line-up" in text and "Cross-play" in text
     assert text.startswith("# Panel (games per table set by hand, report deals")  # not "quick": counts were set
     preset = dict(result, games_per_table={k: panel.BUDGETS["quick"][k] for k in ("heuristic", "lineup", "cross")})
@@ -225,39 +274,16 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     assert other["per_size"][0]["ratings"] == {}
 
 
-def test_the_ismcts_lineup_never_asks_the_heuristic(tmp_path, monkeypatch):
-    """With the heuristic unbuildable, the IS-MCTS line-up plays to the end (in this process); the heuristic line-up
-    does not, which shows the trap is armed."""
-    bots = hustings.registry.info("politrickers").bots
-
-    def no_heuristic(*a, **k):
-        raise AssertionError("the heuristic was asked for")
-
-    monkeypatch.setitem(bots, "heuristic", no_heuristic)
-    p = plan("politrickers", 3, tmp_path)
-    rules = hustings.registry.info("politrickers").game_class(3)
-    from hustings.bots import spec as spec_mod
-
-    s = p["subjects"][0]
-    table = next(t for t in p["tables"] if t["subject"] == s and t["row"] == "ismcts")
-    specs = [table["specs"][0]] + [FAST_ISMCTS] * 2
-    task = {"table": "t", "set": 0, "seed": table["seeds"][0], "game": "politrickers", "num_players": 3,
-            "recipes": spec_mod.resolve("politrickers", rules, specs)}
-    assert len(benchmark.play_set(task)["games"]) == 3
-    heuristic_row = next(t for t in p["tables"] if t["subject"] == s and t["row"] == "heuristic")
-    with pytest.raises(AssertionError, match="heuristic was asked"):
-        benchmark.play_set(dict(task, recipes=spec_mod.resolve("politrickers", rules, heuristic_row["specs"])))
-
-
 def test_cli(tmp_path, capsys):
     from hustings.cli import main
 
     out = tmp_path / "c"
-    assert main(["panel", "--games", "politrickers", "--players", "3", "--ismcts", FAST_ISMCTS, "--games-heuristic",
-                 "3", "--games-lineup", "3", "--no-cross", "--workers", "1", "--no-progress", "--out",
-                 str(out)]) == 0
+    assert main(["panel", "--games", "politrickers", "--players", "3", "--ismcts", FAST_ISMCTS, "--search",
+                 FAST_SEARCH, "--games-heuristic", "3", "--games-lineup", "3", "--no-cross", "--workers", "1",
+                 "--no-progress", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "| shipped | (a) 2 heuristic | 3 |" in text and (out / "panel.json").is_file()
-    assert main(["panel", "--games", "politrickers", "--ismcts", "ismcts", "--out", str(tmp_path / "d")]) == 2
-    assert "no heuristic in it" in capsys.readouterr().err
+    assert f"--search {FAST_SEARCH}" in json.loads((out / "panel.json").read_text())["command"]
+    assert main(["panel", "--games", "politrickers", "--search", "heuristic", "--out", str(tmp_path / "d")]) == 2
+    assert "expected a search SPEC" in capsys.readouterr().err
     assert main(["panel", "--no-shipped", "--out", str(tmp_path / "e")]) == 2
