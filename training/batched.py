@@ -48,6 +48,7 @@ from hustings.vector import engine_class
 
 from hustings.evaluation.batch_play import compiled_bots
 from .policy import NumpyPolicy
+from .selfplay import draw_snapshot, snapshot_probabilities
 
 PARTNERS = ("pool", "self")
 
@@ -167,6 +168,8 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         self.team: list[list[int]] = [[0] for _ in range(N)]
         self._policies: dict[int, NumpyPolicy] = {}  # handle -> a snapshot some game plays or may draw
         self._pool: list[int] = []  # the handles of the snapshots in the pool now
+        self._pool_names: list[str] | None = None  # their names (None: snapshot{j})
+        self._pool_p: np.ndarray | None = None  # their draw probabilities (None: uniform)
         self._torch_layers: dict[int, list] = {}  # id(policy) -> its layers as torch tensors
         self._next_handle = 0
         # buffers
@@ -180,9 +183,15 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         self._started = False
 
     # --- the pool ----------------------------------------------------------------------------------------------
-    def set_snapshots(self, arrays: list[list[np.ndarray]], activation: str) -> int:
+    def set_snapshots(self, arrays: list[list[np.ndarray]], activation: str, names: list[str] | None = None,
+                      weights: list[float] | None = None) -> int:
         """Replace the frozen snapshots (each as ``NumpyPolicy.to_arrays()``); returns how many there are. Games in
-        progress keep the snapshots they drew until they end, as ``SelfPlayEnv``'s do."""
+        progress keep the snapshots they drew until they end, as ``SelfPlayEnv``'s do. ``names`` and ``weights``
+        as :meth:`SelfPlayEnv.set_snapshots <hustings.training.selfplay.SelfPlayEnv.set_snapshots>` takes them."""
+        if names is not None and len(names) != len(arrays):
+            raise ConfigError(f"set_snapshots: {len(names)} names for {len(arrays)} snapshots; expected one each")
+        self._pool_p = snapshot_probabilities(weights, len(arrays))
+        self._pool_names = None if names is None else [str(x) for x in names]
         pool = []
         for a in arrays:
             handle, self._next_handle = self._next_handle, self._next_handle + 1
@@ -195,6 +204,12 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
                               if key in {id(p) for p in self._policies.values()}}
         return len(pool)
 
+    def set_snapshot_weights(self, weights: list[float] | None) -> int:
+        """How often each snapshot is drawn (relative ``weights``, or ``None`` for each alike), as
+        :meth:`SelfPlayEnv.set_snapshot_weights <hustings.training.selfplay.SelfPlayEnv.set_snapshot_weights>`."""
+        self._pool_p = snapshot_probabilities(weights, len(self._pool))
+        return len(self._pool)
+
     # --- episodes ----------------------------------------------------------------------------------------------
     def _draw_opponent(self, rng: np.random.Generator) -> tuple[str, int]:
         """SelfPlayEnv._draw_opponent's draws: (name, snapshot index or -1)."""
@@ -206,7 +221,7 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         w = np.asarray(weights) / sum(weights)
         name = names[int(rng.choice(len(names), p=w))]
         if name == "snapshot":
-            return name, int(rng.integers(len(self._pool)))
+            return name, draw_snapshot(rng, len(self._pool), self._pool_p)
         return name, -1
 
     def _start_episodes(self, envs: list[int], options: list[dict] | None = None) -> None:
@@ -236,7 +251,7 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
                 if j >= 0:
                     handle = self._pool[j]
                     self._handles[k, s] = handle
-                    self.opponent_names[k][s] = f"snapshot{j}"
+                    self.opponent_names[k][s] = f"snapshot{j}" if self._pool_names is None else self._pool_names[j]
                     if not self.deterministic_snapshots:
                         self._snap_rngs[(k, s)] = np.random.default_rng(seed)
                 else:
@@ -426,6 +441,7 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
                 info["scores"] = eng.scores[k].tolist()
                 info["TimeLimit.truncated"] = truncated and not bool(eng.terminated[k])
                 info["terminal_observation"] = terminal[k].copy()
+                info["opponents"] = list(self.opponent_names[k])
                 collecting[k] = False
         self._start_episodes(ended.tolist())
 
@@ -559,8 +575,8 @@ class BatchedSelfPlayVecEnv(_vec_env_base()):
         idx = self._indices(indices)
         if method_name == "action_masks":
             return [self.masks[i].copy() for i in idx]
-        if method_name == "set_snapshots":
-            count = self.set_snapshots(*method_args, **method_kwargs)
+        if method_name in ("set_snapshots", "set_snapshot_weights"):
+            count = getattr(self, method_name)(*method_args, **method_kwargs)
             return [count for _ in idx]
         raise AttributeError(f"BatchedSelfPlayVecEnv has no per-game method {method_name!r}")
 

@@ -343,11 +343,25 @@ class OpponentsConfig(Section):
     snapshot_every: int = key(100_000, "an int > 0 (timesteps)",
                               "timesteps between snapshots of the learner joining the pool (if snapshots > 0)",
                               _positive)
-    pool_size: int = key(8, "an int > 0", "newest snapshots kept", _positive)
+    pool_size: int = key(8, "an int > 0", "newest snapshots kept (in the pool and in the checkpoint)", _positive)
     league: list[str] = key([], "a list of SPECs of nets (shipped:GAME, policy files)",
                             "a league: fixed nets (past shipped bots, other runs' nets) in the snapshot pool for the "
                             "whole run, drawn like the learner's snapshots under the snapshots weight (which must "
                             "be > 0)", lambda v: all(isinstance(s, str) and s for s in v))
+    sampling: Literal["uniform", "pfsp"] = key(
+        "uniform", "'uniform' or 'pfsp'",
+        "how a net is picked from the pool (the league and the snapshots) for a seat the snapshots weight gives it: "
+        "'uniform', each alike; 'pfsp', prioritised fictitious self-play: member m with weight max((1 - p_m) ** "
+        "pfsp_power, pfsp_floor), p_m the learner's recent pairwise win rate against m in the training games "
+        "(hustings.training.league)")
+    pfsp_power: float = key(2.0, "a number >= 0", "PFSP's exponent: 2 as AlphaStar's (1 - p)^2; 0 is uniform; "
+                            "larger, harder opponents favoured more", _nonneg)
+    pfsp_floor: float = key(0.02, "a number in [0, 1]",
+                            "PFSP's least weight of a member (beaten ones are still met now and then, so their win "
+                            "rate stays measured)", lambda v: 0 <= v <= 1)
+    pfsp_window: int = key(2000, "an int > 0 (results)",
+                           "about how many recent results against a member its win rate counts (older ones are "
+                           "discounted by 1 - 1/pfsp_window per new result)", _positive)
     deterministic: bool = key(False, "true or false", "snapshots play their argmax instead of sampling")
     partners: Literal["pool", "self"] = key(
         "pool", "'pool' (bots drawn from the pool play the learner's partners) or 'self' (the learner plays its "
@@ -449,6 +463,9 @@ class TrainConfig(RunConfig):
         if sum(self.opponents.scripted.values()) <= 0:
             raise ConfigError(f"{source}: opponents.scripted={self.opponents.scripted!r} is invalid; expected at "
                               f"least one scripted bot with a weight > 0 (the pool starts with no snapshots)")
+        if self.opponents.sampling == "pfsp" and self.opponents.snapshots <= 0:
+            raise ConfigError(f"{source}: opponents.sampling='pfsp' with opponents.snapshots=0: PFSP draws among the "
+                              f"nets of the pool, which then plays no seat; expected opponents.snapshots > 0")
         rollout = self.ppo.n_steps * self.n_envs
         if self.ppo.batch_size > rollout:
             raise ConfigError(f"{source}: ppo.batch_size={self.ppo.batch_size} is invalid; expected at most "

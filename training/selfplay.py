@@ -121,6 +121,8 @@ class SelfPlayEnv(gym.Env):
         self.snapshot_weight = float(snapshot_weight)
         self.deterministic_snapshots = deterministic_snapshots
         self._snapshots: list[NumpyPolicy] = []
+        self._snapshot_names: list[str] | None = None
+        self._snapshot_p: np.ndarray | None = None  # draw probabilities within the pool (None: uniform)
         self.seat = self.acting_seat = 0
         self.team = [0]
         self.learner = self.agents[0]
@@ -128,9 +130,22 @@ class SelfPlayEnv(gym.Env):
         self.opponent_names: list[str] = [""] * self.n
 
     # --- the pool --------------------------------------------------------------------------------------------
-    def set_snapshots(self, arrays: list[list[np.ndarray]], activation: str) -> int:
-        """Replace the frozen snapshots (each as ``NumpyPolicy.to_arrays()``); returns how many there are."""
+    def set_snapshots(self, arrays: list[list[np.ndarray]], activation: str, names: list[str] | None = None,
+                      weights: list[float] | None = None) -> int:
+        """Replace the frozen snapshots (each as ``NumpyPolicy.to_arrays()``); returns how many there are.
+        ``names``: what ``opponent_names`` (and the ``opponents`` of a finished game's info) call each (default
+        ``snapshot{k}``); ``weights``: how often each is drawn (see :meth:`set_snapshot_weights`; default alike)."""
+        if names is not None and len(names) != len(arrays):
+            raise ConfigError(f"set_snapshots: {len(names)} names for {len(arrays)} snapshots; expected one each")
         self._snapshots = [NumpyPolicy.from_arrays(a, activation) for a in arrays]
+        self._snapshot_names = None if names is None else [str(x) for x in names]
+        self.set_snapshot_weights(weights)
+        return len(self._snapshots)
+
+    def set_snapshot_weights(self, weights: list[float] | None) -> int:
+        """How often each snapshot is drawn when the pool gives a seat to a snapshot: relative ``weights`` (one
+        per snapshot, >= 0, not all 0), or ``None`` for each alike; returns how many snapshots there are."""
+        self._snapshot_p = snapshot_probabilities(weights, len(self._snapshots))
         return len(self._snapshots)
 
     def _draw_opponent(self, seat: int) -> tuple[Bot, str]:
@@ -142,8 +157,9 @@ class SelfPlayEnv(gym.Env):
         w = np.asarray(weights) / sum(weights)
         name = names[int(self.np_random.choice(len(names), p=w))]
         if name == "snapshot":
-            k = int(self.np_random.integers(len(self._snapshots)))
-            return PolicyBot(self._snapshots[k], deterministic=self.deterministic_snapshots), f"snapshot{k}"
+            k = draw_snapshot(self.np_random, len(self._snapshots), self._snapshot_p)
+            label = f"snapshot{k}" if self._snapshot_names is None else self._snapshot_names[k]
+            return PolicyBot(self._snapshots[k], deterministic=self.deterministic_snapshots), label
         return self._bots[(name, seat)], name
 
     # --- gymnasium API -----------------------------------------------------------------------------------------
@@ -241,7 +257,25 @@ class SelfPlayEnv(gym.Env):
             info["winners"] = winners
             info["win_share"] = (1.0 / len(winners)) if self.seat in winners else 0.0
             info["scores"] = list(st.scores())
+            info["opponents"] = list(self.opponent_names)
         return info
+
+
+def snapshot_probabilities(weights: list[float] | None, count: int) -> np.ndarray | None:
+    """The draw probabilities of ``count`` snapshots from relative ``weights`` (``None``: uniform, ``None`` back)."""
+    if weights is None:
+        return None
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (count,) or not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:
+        raise ConfigError(f"snapshot weights {list(weights)!r} are invalid; expected {count} numbers >= 0, not all 0")
+    return w / w.sum()
+
+
+def draw_snapshot(rng: np.random.Generator, count: int, p: np.ndarray | None) -> int:
+    """The index of the snapshot drawn: uniform (``p`` None: one ``integers`` draw), else one ``choice`` by ``p``."""
+    if p is None:
+        return int(rng.integers(count))
+    return int(rng.choice(count, p=p))
 
 
 def make_env_fn(cfg: TrainConfig, rank: int, mask_in_info: bool = True):

@@ -231,9 +231,12 @@ def _read_progress(filename: str, resume_from: int) -> tuple[list[str], list[str
 
 
 def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], history: list[dict], elapsed: float,
-                    kind: str = "full", speed: float = 0.0, pretrained: dict | None = None) -> None:
+                    kind: str = "full", speed: float = 0.0, pretrained: dict | None = None,
+                    league: dict | None = None) -> None:
     """Everything a resume needs (``kind="full"``), or only the policy (``kind="policy"``); written atomically.
-    The config is stored as plain data (``cfg.to_dict()``; read back with ``TrainConfig.from_stored``)."""
+    The config is stored as plain data (``cfg.to_dict()``; read back with ``TrainConfig.from_stored``); ``league``
+    is the league's win-rate table (:meth:`hustings.training.league.WinRateTable.to_dict`), kept in full
+    checkpoints."""
     import hustings
 
     game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
@@ -255,6 +258,8 @@ def save_checkpoint(path: str, cfg: TrainConfig, model, pool: list[dict], histor
         data["n_updates"] = int(model._n_updates)
         data["iterations"] = int(getattr(model, "hustings_iterations", 0))
         data["pool"] = pool
+        if league is not None:
+            data["league"] = league
     atomic_torch_save(data, path)
 
 
@@ -306,6 +311,24 @@ def league_arrays(cfg: TrainConfig) -> list[list]:
     return out
 
 
+def _results_callback(table, members: set):
+    """An SB3 callback feeding the league's win-rate table from the training games: each finished game's results
+    against the nets in ``members`` (the pool now) and the scripted bots (see :mod:`hustings.training.league`)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Results(BaseCallback):
+        def _on_step(self) -> bool:
+            for done, info in zip(self.locals["dones"], self.locals["infos"]):
+                if not done or "opponents" not in info:
+                    continue
+                names = [n if n == "learner" or n in members or not n.startswith(("snapshot", "league:"))
+                         else "learner" for n in info["opponents"]]  # a net that has left the pool: not counted
+                table.record_episode({**info, "opponents": names})
+            return True
+
+    return Results()
+
+
 def train(cfg: TrainConfig, resume: bool = False, progress: bool = True, log=None, overwrite: bool = False) -> dict:
     """:func:`train_unlocked` holding the run folder's lock (:mod:`hustings.training.run_lock`): a second training
     on the same folder meanwhile (a new run, ``--resume`` or ``--overwrite``) refuses with
@@ -349,7 +372,9 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
     set_random_seed(seed)
 
     # --- 2. vectorised self-play envs --------------------------------------------------------------------------
+    from .league import WinRateTable, draw_weights, league_name, snapshot_name
     league = league_arrays(cfg)
+    league_names = [league_name(s) for s in cfg.opponents.league]
     venv = make_vec_env(cfg, seed)
 
     # --- 3. the model, fresh or restored -----------------------------------------------------------------------
@@ -359,6 +384,7 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
     model.hustings_iterations = 0
     pool: list[dict] = []
     history: list[dict] = []
+    table = WinRateTable(cfg.opponents.pfsp_window)  # the learner's results against each opponent (league.py)
     elapsed_before = speed_before = 0.0
     if state:
         try:
@@ -370,11 +396,32 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
         model._n_updates = int(state.get("n_updates", 0))
         model.hustings_iterations = int(state.get("iterations", start_steps // (p.n_steps * cfg.n_envs)))
         pool, history = list(state["pool"]), list(state["history"])
+        if state.get("league") is not None:
+            table = WinRateTable.from_dict(state["league"], source=f"checkpoint {ckpt_path}")
+            table.window = float(cfg.opponents.pfsp_window)
         elapsed_before = float(state.get("elapsed", 0.0))
         speed_before = float(state.get("timesteps_per_second", 0.0))
         log(f"resumed {ckpt_path} at {start_steps} timesteps, {len(pool)} snapshot(s) in the pool")
+    members: set[str] = set()
+
+    def member_names() -> list[str]:
+        return league_names + [snapshot_name(entry["timesteps"]) for entry in pool]
+
+    def pool_weights() -> list[float] | None:
+        o = cfg.opponents
+        return draw_weights(o.sampling, table, member_names(), o.pfsp_power, o.pfsp_floor)
+
+    def push_pool() -> None:
+        """The pool (the league, then the learner's snapshots) and its draw weights to the envs."""
+        names = member_names()
+        members.clear()
+        members.update(names)
+        table.forget(names)
+        venv.env_method("set_snapshots", league + _pool_arrays(pool), p.activation, names, pool_weights())
+
     if pool or league:
-        venv.env_method("set_snapshots", league + _pool_arrays(pool), p.activation)
+        push_pool()
+    results = _results_callback(table, members)
     # One logger for the whole run (SB3 would open a new TensorBoard file at every learn() call otherwise); a
     # resumed run continues the earlier one's TensorBoard history and progress.csv.
     model.set_logger(make_logger(out_dir, start_steps if state else None))
@@ -411,14 +458,18 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
     learn_seconds = 0.0
     steps_at_start = model.num_timesteps
     lr0, lr1 = p.learning_rate, p.learning_rate_end
+    from stable_baselines3.common.callbacks import CallbackList
+    callbacks = CallbackList([threads, results])
     while model.num_timesteps < total:
+        if members and opp.sampling != "uniform":  # PFSP: the weights from the results so far, fixed for a rollout
+            venv.env_method("set_snapshot_weights", pool_weights())
         if lr1 is not None:  # linear decay over the whole run (resumes included), set before each update
             rate = lr0 + (lr1 - lr0) * min(1.0, model.num_timesteps / total)
             model.lr_schedule = lambda _progress, rate=rate: rate
         t1 = time.perf_counter()
         before = model.num_timesteps
         # One rollout and its update; the log row is dumped below (with the evaluation when due), not by learn().
-        model.learn(rollout, reset_num_timesteps=False, callback=threads, log_interval=None)
+        model.learn(rollout, reset_num_timesteps=False, callback=callbacks, log_interval=None)
         learn_seconds += time.perf_counter() - t1
         model.hustings_iterations += 1
         if bar:
@@ -429,7 +480,7 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
             pool.append({"timesteps": model.num_timesteps, "weights": [torch.from_numpy(a.copy()) for a in
                                                                        current_policy().to_arrays()]})
             pool = pool[-opp.pool_size:]
-            venv.env_method("set_snapshots", league + _pool_arrays(pool), p.activation)
+            push_pool()
             due["snapshot"] = next_due(opp.snapshot_every)
         if model.num_timesteps >= due["eval"] or model.num_timesteps >= total:
             t_eval = time.time_ns()
@@ -442,13 +493,14 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
             line = (f"{model.num_timesteps:>10,} steps: win share " +
                     ", ".join(f"vs {k} {point[k]:.3f}" for k in ev.baselines) +
                     f" (fair {1 / cfg.num_players:.3f}); {(model.num_timesteps - steps_at_start) / learn_seconds:,.0f}"
-                    f" timesteps/s")
+                    f" timesteps/s" + _league_line(table, member_names()))
             bar.write(line) if bar else log(line)
             due["eval"] = next_due(ev.every)
         model.dump_logs(model.hustings_iterations)  # one row per rollout: time/*, rollout/*, train/*, eval/*
         if model.num_timesteps >= due["checkpoint"]:
             save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed_before + time.perf_counter() - t0,
-                            speed=(model.num_timesteps - steps_at_start) / learn_seconds, pretrained=pretrained)
+                            speed=(model.num_timesteps - steps_at_start) / learn_seconds, pretrained=pretrained,
+                            league=table.to_dict())
             due["checkpoint"] = next_due(cfg.checkpoint.every)
     if bar:
         bar.close()
@@ -461,7 +513,8 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
 
     # --- 5. the end: checkpoints, final evaluation, report ----------------------------------------------------
     elapsed = elapsed_before + time.perf_counter() - t0
-    save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed, speed=speed, pretrained=pretrained)
+    save_checkpoint(ckpt_path, cfg, model, pool, history, elapsed, speed=speed, pretrained=pretrained,
+                    league=table.to_dict())
     policy_path = os.path.join(out_dir, "policy.pt")
     save_checkpoint(policy_path, cfg, model, pool, history, elapsed, kind="policy", speed=speed)
     npz_path = os.path.join(out_dir, "policy.npz")
@@ -475,9 +528,24 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
               "checkpoint": ckpt_path, "policy": policy_path, "policy_npz": npz_path, "model": model_path}
     if pretrained is not None:
         report["pretrain"] = pretrained
+    if table.stats:  # the learner's pairwise win rates in its training games (hustings.training.league)
+        report["league"] = table.summary()
     write_report(report, out_dir)
     log(f"report: {os.path.join(out_dir, 'report.md')}; learning curve: {os.path.join(out_dir, 'learning_curve.png')}")
     return report
+
+
+def _league_line(table, names: list[str]) -> str:
+    """``; training games, pairwise: vs the pool's N net(s) mean ... (min ...), vs heuristic ...`` for the
+    evaluation line: the learner's recent results in its own games (empty before any)."""
+    parts = []
+    met = [n for n in names if table.counts.get(n)]
+    if met:
+        rates = [table.win_rate(n) for n in met]
+        parts.append(f"vs the pool's {len(met)} net(s) mean {sum(rates) / len(rates):.3f} (min {min(rates):.3f})")
+    for name in sorted(n for n in table.stats if not n.startswith(("snapshot@", "league:"))):
+        parts.append(f"vs {name} {table.win_rate(name):.3f}")
+    return ("; training games, pairwise: " + ", ".join(parts)) if parts else ""
 
 
 def final_evaluation(cfg: TrainConfig, policy_path: str, progress: bool = True) -> dict:

@@ -26,9 +26,9 @@ def test_the_league_sits_in_the_pool_from_the_start_and_stays(tmp_path, monkeypa
     given = []
     real = selfplay.SelfPlayEnv.set_snapshots
 
-    def spy(self, arrays, activation):
+    def spy(self, arrays, activation, *more):
         given.append([[np.array(a) for a in net] for net in arrays])
-        return real(self, arrays, activation)
+        return real(self, arrays, activation, *more)
 
     monkeypatch.setattr(selfplay.SelfPlayEnv, "set_snapshots", spy)
     cfg = league_cfg(tmp_path / "run", ["shipped:democracy"])
