@@ -34,12 +34,13 @@ function parliamentBoard(b, v) {
     el("div", {class: "leadlabels"}, el("span", {class: "party-liberal", text: "◀ Liberal"}),
        el("span", {text: b.lead === 0 ? "tied" : `${b.lead > 0 ? "Conservatives" : "Liberals"} lead by ${Math.abs(b.lead)}`}),
        el("span", {class: "party-conservative", text: "Conservative ▶"})));
-  const tot = b.mps.A + b.mps.M + b.mps.P || 1;
-  const MPS = {A: "Agreement", M: "Moderate", P: "Partisan"};
-  const mps = el("div", {class: "box"}, el("h4", {text: "Government MPs"}),
-    el("div", {class: "mps"}, ...["A", "M", "P"].map((k) =>
-      el("div", {class: k, style: `width:${100 * b.mps[k] / tot}%`, title: `${MPS[k]} MPs: ${b.mps[k]}`, text: `${k} ${b.mps[k]}`}))),
-    el("div", {class: "muted small", text: "A Agreement · M Moderate · P Partisan"}));
+  // the Government's MPs: A of them in all (at most 660), M Moderate and P Partisan (A = M + P)
+  const MPS_MAX = 660, part = (n) => `width:${Math.min(100, 100 * n / MPS_MAX)}%`;
+  const mps = el("div", {class: "box"}, el("h4", {text: `Government MPs: ${b.mps.A}`}),
+    el("div", {class: "mps", id: "pm-mps", title: `${b.mps.A} Government MPs (of ${MPS_MAX} at most): ${b.mps.M} Moderate, ${b.mps.P} Partisan`},
+      el("div", {class: "M", style: part(b.mps.M), title: `${b.mps.M} Moderate MPs`, text: String(b.mps.M)}),
+      el("div", {class: "P", style: part(b.mps.P), title: `${b.mps.P} Partisan MPs`, text: String(b.mps.P)})),
+    el("div", {class: "muted small", text: `${b.mps.M} Moderate + ${b.mps.P} Partisan = ${b.mps.A}, of ${MPS_MAX} at most`}));
   root.append(el("div", {class: "two"}, lead, mps));
   const sec = el("div", {class: "sectors"});
   for (const s of b.sectors) {

@@ -99,14 +99,18 @@ def _since(value) -> int:
 
 
 def create_app(data_dir: str | None = None, make_bots=None, bots_dir: str | None = None,
-               components_dir: str | None = None, hosts: tuple[str, ...] = ()) -> Starlette:
+               components_dir: str | None = None, hosts: tuple[str, ...] = (), retention: dict | None = None
+               ) -> Starlette:
     """The app, saving games and records under ``data_dir``; ``make_bots(game_name, game, specs, seed) -> [Bot]``
     builds the bots (default :func:`hustings.web.sessions.core_bots`) of the SPECs a request may name
     (``inputs.py``: policy files only from ``bots_dir``, component sets only from ``components_dir``, by default
     ``bots/`` and ``components/`` of the data folder). ``hosts``: more names the server answers to, beside its own
     address and the loopback names (``security.RequestGuard``). A data folder that cannot be used is a
-    :class:`~hustings.errors.ConfigError`."""
-    store = SessionStore(data_dir, make_bots=make_bots, bots_dir=bots_dir, components_dir=components_dir)
+    :class:`~hustings.errors.ConfigError`. ``retention``: what the data folder keeps (``SessionStore``'s
+    ``keep_games``, ``keep_game_days``, ``keep_records``, ``keep_record_days``; by default the last 1000 games for 30
+    days after their last change, and the last 1000 records)."""
+    store = SessionStore(data_dir, make_bots=make_bots, bots_dir=bots_dir, components_dir=components_dir,
+                         **(retention or {}))
     workers = BotWorkers()
 
     def client_of(request) -> str:

@@ -27,6 +27,9 @@ MAX_RECORD_MOVES = 200_000
 MAX_SEARCH_ITERATIONS = 5000
 MAX_SEARCH_SECONDS = 2.0
 MAX_FILE = 8 * 1024 * 1024  # a component file read from the components folder
+#: The most a game's component set may take, as compact JSON (a whole copy of the shipped Prime Minister set is
+#: about 200 KB): it is kept with the game, in memory and in its saved file, which is rewritten after every move.
+MAX_COMPONENTS = 512 * 1024
 COMPONENT_SUFFIX = ".json"
 
 _FILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$")
@@ -150,6 +153,11 @@ def game_options(game_name: str, options, components_dir: str | None) -> dict:
             elif value is not None and not isinstance(value, dict):
                 raise WebError("'components' must be a JSON object (your own component set), the name of a set "
                                "of the server's components folder, or null (the shipped one)")
+            if value is not None:
+                size = len(json.dumps(value, separators=(",", ":")).encode("utf-8"))
+                if size > MAX_COMPONENTS:
+                    raise WebError(f"the component set takes {size:,} bytes; a game's component set may take at "
+                                   f"most {MAX_COMPONENTS:,} bytes on this server (as compact JSON)", 413)
         elif isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
             raise WebError(f"option {key!r} is too long")
         elif value is not None and not isinstance(value, (bool, int, float, str)):

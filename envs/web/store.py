@@ -36,8 +36,17 @@ DEFAULT_DATA_DIR = os.path.join(os.path.expanduser("~"), ".hustings", "web")
 GAME_FORMAT = "hustings-web-game"
 GAME_VERSION = 1
 _SID = re.compile(r"^[A-Za-z0-9_-]{16}$")
+_GAME_FILE = re.compile(r"^[A-Za-z0-9_-]{16}\.json$")
 _RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.json$")
 MAX_SAVED_FILE = 64 * 1024 * 1024
+#: How long a game's file is kept after its last change, and how many are kept at most (the newest).
+KEEP_GAME_DAYS = 30.0
+KEEP_GAMES = 1000
+#: How many finished games' records are kept at most (the newest; no age limit by default).
+KEEP_RECORDS = 1000
+KEEP_RECORD_DAYS = None
+#: Retention runs at start-up, then at most this often (seconds), when a game is created.
+PRUNE_EVERY = 60.0
 
 
 def _folder(path: str, what: str) -> str:
@@ -77,7 +86,9 @@ class SessionStore:
     """The sessions of one app and its data folder (see the module's docstring)."""
 
     def __init__(self, data_dir: str | None = None, make_bots=None, max_sessions: int = 500,
-                 bots_dir: str | None = None, components_dir: str | None = None):
+                 bots_dir: str | None = None, components_dir: str | None = None,
+                 keep_games: int | None = KEEP_GAMES, keep_game_days: float | None = KEEP_GAME_DAYS,
+                 keep_records: int | None = KEEP_RECORDS, keep_record_days: float | None = KEEP_RECORD_DAYS):
         #: ``make_bots(game_name, game, specs, seed) -> [Bot]``: one bot per SPEC (default :func:`core_bots`).
         self.make_bots = make_bots or core_bots
         self._accepted: dict = {}
@@ -91,6 +102,11 @@ class SessionStore:
         self.max_sessions = max_sessions
         self._lock = threading.Lock()
         self._loading = threading.Lock()
+        #: Retention (:meth:`prune`): the most files kept (the newest) and their age in days (None: no limit).
+        self.keep_games, self.keep_game_days = keep_games, keep_game_days
+        self.keep_records, self.keep_record_days = keep_records, keep_record_days
+        self._pruned = 0.0
+        self.prune()
 
     def _add(self, session: Session) -> Session:
         with self._lock:
@@ -103,7 +119,9 @@ class SessionStore:
         return session
 
     def catalogue(self) -> dict:
-        return catalogue(self.make_bots, self._accepted, self.bots_dir, self.components_dir)
+        out = catalogue(self.make_bots, self._accepted, self.bots_dir, self.components_dir)
+        out["kept"] = self.retention()
+        return out
 
     def get(self, sid: str) -> Session:
         s = self.sessions.get(sid)
@@ -167,6 +185,7 @@ class SessionStore:
         if start:
             session.start()  # the bots before the person's first turn
         session.persist()
+        self.prune_now_and_then()
         return self._add(session), token
 
     def create_replay(self, body: dict) -> tuple[Session, str]:
@@ -255,6 +274,54 @@ class SessionStore:
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, HustingsError) as exc:
             raise WebError(f"game {sid} cannot be resumed: {exc}", 500) from None
         return session
+
+    # --- retention ---------------------------------------------------------------------------------------------------
+    def prune(self, now: float | None = None) -> list[str]:
+        """Delete what is kept no longer: a game's file ``keep_game_days`` after its last change, or beyond the
+        newest ``keep_games``; a record beyond the newest ``keep_records`` (or older than ``keep_record_days``). A
+        game in memory is never deleted. The paths deleted, relative to the data folder."""
+        now = time.time() if now is None else now
+        self._pruned = time.monotonic()
+        with self._lock:
+            live = {sid + ".json" for sid in self.sessions}
+        removed = []
+        for folder, ours, keep, days, protected in (
+                (self.games_dir, _GAME_FILE, self.keep_games, self.keep_game_days, live),
+                (self.records_dir, _RECORD_NAME, self.keep_records, self.keep_record_days, set())):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            found = []
+            for name in names:
+                if not ours.match(name):  # a write in progress, anything not ours: left alone
+                    continue
+                try:
+                    st = os.lstat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    found.append((st.st_mtime, name))
+            found.sort(reverse=True)  # the newest first
+            for rank, (mtime, name) in enumerate(found):
+                old = days is not None and now - mtime > days * 86400
+                over = keep is not None and rank >= keep
+                if (old or over) and name not in protected:
+                    try:
+                        os.unlink(os.path.join(folder, name))
+                        removed.append(os.path.join(os.path.basename(folder), name))
+                    except OSError:
+                        pass
+        return removed
+
+    def prune_now_and_then(self) -> None:
+        if time.monotonic() - self._pruned >= PRUNE_EVERY:
+            self.prune()
+
+    def retention(self) -> dict:
+        """What is kept (the catalogue says it; ``docs/web.md``)."""
+        return {"games": self.keep_games, "game_days": self.keep_game_days, "records": self.keep_records,
+                "record_days": self.keep_record_days}
 
     # --- records on disk ------------------------------------------------------------------------------------------
     def save_record(self, session: Session) -> str:

@@ -245,8 +245,19 @@ def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, gam
             clicks += 1
             assert page.get_attribute("#status", "data-finished") != "true"
         shot(page, f"web-{game}.png")
+        if game == "prime_minister":  # the Government's MPs read as one number, A = M + P, not three to add up
+            head = page.locator("#pm-board h4", has_text="Government MPs").inner_text()
+            legend = page.locator("#pm-mps + div").inner_text()
+            total = int(re.fullmatch(r"Government MPs: (\d+)", head)[1])
+            m, p, a = map(int, re.fullmatch(r"(\d+) Moderate \+ (\d+) Partisan = (\d+), of 660 at most", legend).groups())
+            assert a == total == m + p and page.locator("#pm-mps > div").count() == 2
         page.set_viewport_size(PHONE)
         assert page.locator("#board").bounding_box()["width"] > 300
+        # on a phone the story comes right after the question, before the table
+        story, board = page.locator("#log-box").bounding_box(), page.locator("#board").bounding_box()
+        assert story["y"] < board["y"] and story["y"] < page.locator("#moves-box").bounding_box()["y"] + 1200, story
+        if game != "prime_minister":
+            assert story["y"] < PHONE["height"]  # on the first screen
         shot(page, f"web-{game}-phone.png")
         page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone: nothing off-screen
         assert page.locator("#board").bounding_box()["width"] > 300
@@ -260,6 +271,10 @@ def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, gam
         play_to_the_end(page, game, rng)
         story = page.inner_text("#log")
         assert re.search(STORY[game], story), story[-2000:]
+        # a bot's move is worded by its seat, never "your ..."; the words agree with their numbers
+        bots = [line for line in story.splitlines() if re.match(r"\d+\. P[1-9] \(", line)]
+        assert bots and not [x for x in bots if re.search(r"\byour?\b", x, re.I)], bots[:5]
+        assert "(s)" not in story and not re.search(r"(?<![\w.])1 (tribe|card|point|island|round|cube|trick)s\b", story)
         end = page.inner_text("#result")
         assert re.search(r"Result: .*(won|No winner)", end) and len(end.splitlines()) >= 3, end
         if game == "politix":
@@ -269,11 +284,15 @@ def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, gam
         page.context.close()
 
 
-SNAPSHOT = """(() => { const s = document.querySelector('#status');
+SNAPSHOT = """(() => { const s = document.querySelector('#status'), q = (x) => [...document.querySelectorAll(x)];
   return {showing: s.dataset.showing === undefined ? null : s.dataset.showing, number: s.dataset.moveNumber,
           status: s.textContent, head: document.querySelector('#moves-head').textContent,
           enabled: document.querySelectorAll('#moves button.move:not([disabled])').length,
-          hand: document.querySelectorAll('#moves .pt').length}; })()"""
+          hand: document.querySelectorAll('#moves .pt').length,
+          board: document.querySelector('#board').dataset.n,
+          trick: q('#pt-board .trick:not(.last) .slot .who').map((w) => w.textContent),
+          last: (q('#pt-board .tricks h4')[1] || {}).textContent,
+          round: (document.querySelector('#pt-board .strip') || {}).textContent}; })()"""
 
 
 def test_bot_moves_come_one_by_one_and_no_click_goes_through_meanwhile(chromium, server):
@@ -282,6 +301,7 @@ def test_bot_moves_come_one_by_one_and_no_click_goes_through_meanwhile(chromium,
         set_up(page, "politrickers", 5, "0", seed=4)
         for _ in range(20):  # until the bots answer a move with two moves or more
             number = move_number(page)
+            before = page.evaluate(SNAPSHOT)
             page.locator("#moves button.move").first.click()
             page.wait_for_function(f"document.querySelector('#status').dataset.showing !== undefined"
                                    f" || (document.querySelector('#status').dataset.moveNumber !== '{number}'"
@@ -291,9 +311,15 @@ def test_bot_moves_come_one_by_one_and_no_click_goes_through_meanwhile(chromium,
                 now = page.evaluate(SNAPSHOT)  # the page at one instant
                 if now["showing"] is None:
                     break
-                assert now["number"] == number  # the new table waits until the bots' moves have been shown
+                assert now["number"] == number  # the page's move number waits until the bots' moves have been shown
                 assert now["enabled"] == 0  # nothing to click meanwhile
-                assert "playing" in now["head"] and now["hand"] > 0  # the hand stays in view
+                assert "playing" in now["head"]
+                # the table is the table after the move shown, never ahead of it or behind it: the bot's card is
+                # in the trick (or the trick it ended is the last trick), the person's card has left the hand
+                assert now["board"] == now["showing"], now
+                mover = re.match(r"(P\d) ", now["status"])[1]
+                assert mover in now["trick"] or now["last"] != before["last"], (before, now)
+                assert now["hand"] == before["hand"] - 1 or now["round"] != before["round"], (before, now)
                 if not shown or shown[-1] != now["status"]:
                     shown.append(now["status"])
                 time.sleep(0.1)
@@ -439,3 +465,77 @@ def test_saved_games_show_date_and_outcome_and_the_rules_are_a_page_away(page, s
     rules.goto(server + href)
     assert rules.locator("h1").first.inner_text().startswith("Politix")
     rules.close()
+    assert re.search(r"the newest \d+ records are kept", page.inner_text("#kept"))  # what the server keeps
+
+
+def _token(page, sid: str):
+    return page.evaluate(f"localStorage.getItem('hustings-token-{sid}')")
+
+
+def _open(context, url: str):
+    p = context.new_page()
+    p.errors = []
+    p.on("pageerror", lambda exc: p.errors.append(str(exc)))
+    p.goto(url)
+    p.wait_for_selector("body[data-ready='1']")
+    idle(p)
+    return p
+
+
+def test_a_link_with_a_wrong_token_never_replaces_the_seats_token(chromium, server):
+    page = open_page(chromium, server)
+    try:
+        set_up(page, "democracy", 3, "0", seed=5)
+        sid = re.search(r"#game=([^&]+)", page.url)[1]
+        mine = _token(page, sid)
+        assert mine and page.locator("#moves button.move").count() > 0
+        # the same browser opens a link to the game with a wrong token: refused, the seat's token kept
+        other = _open(page.context, f"{server}/#game={sid}&token=WRONG")
+        assert _token(other, sid) == mine
+        assert "refused" in other.inner_text("#message") and "keeps the seat token" in other.inner_text("#message")
+        assert other.locator("#moves button.move").count() > 0  # still the seat: it can play
+        assert "token=" not in other.url
+        other.reload()
+        other.wait_for_selector("body[data-ready='1']")
+        idle(other)
+        assert other.locator("#moves button.move").count() > 0 and other.locator("#message").is_hidden()
+        assert not other.errors, other.errors
+        # another browser: a wrong token shows what everybody sees, the right one opens the seat
+        fresh = chromium.new_context(viewport=DESKTOP)
+        try:
+            stranger = _open(fresh, f"{server}/#game={sid}&token=WRONG")
+            assert "refused" in stranger.inner_text("#message") and _token(stranger, sid) is None
+            assert stranger.locator("#moves button.move").count() == 0
+            friend = _open(fresh, f"{server}/?token={mine}#game={sid}")
+            assert _token(friend, sid) == mine and friend.locator("#moves button.move").count() > 0
+            assert "token=" not in friend.url
+        finally:
+            fresh.close()
+    finally:
+        page.context.close()
+
+
+def test_a_record_that_could_not_be_saved_is_said_on_the_page_and_saved_again(page, monkeypatch):
+    from hustings.play import records
+
+    honest = records.save
+
+    def full(record, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(records, "save", full)
+    set_up(page, "politix", 2, "watch", bots="random", seed=4)
+    page.locator("#speed").fill("100")
+    page.click("#play-pause")
+    page.wait_for_selector("#status[data-finished='true']", timeout=120_000)
+    idle(page)
+    box = page.locator("#save-error")
+    assert box.is_visible() and box.inner_text().startswith("The record could not be saved.")
+    assert "No space left on device" in box.inner_text()
+    page.click("#save-again")  # still full
+    idle(page)
+    assert box.is_visible() and "saved as" not in page.inner_text("#result")
+    monkeypatch.setattr(records, "save", honest)
+    page.click("#save-again")
+    idle(page)
+    assert box.is_hidden() and "saved as" in page.inner_text("#result")

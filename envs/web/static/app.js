@@ -274,7 +274,7 @@ async function openGame(v) {
   const rl = $("#rules-link");
   rl.href = ref.rules_url || "#"; rl.classList.toggle("hidden", !ref.rules_url);
   if (v.token) remember(v.id, v.token);
-  try { history.replaceState(null, "", `#game=${encodeURIComponent(v.id)}`); } catch (e) { /* file: */ }
+  try { history.replaceState(null, "", `${location.pathname}#game=${encodeURIComponent(v.id)}`); } catch (e) { /* file: */ }
   await show(v, false);
 }
 
@@ -294,10 +294,14 @@ async function show(v, animate = true) {
   if (wait > 0 && fresh.length > 0 && game) {
     pacing = {skip: false};
     document.body.dataset.busy = "1";
-    renderMoves(game, true);
+    // the table after each move, as the server kept it (the answer's frames): the board never lags the story
+    const frames = new Map((t.frames || []).map((f) => [f.n, f]));
+    const mine = frames.get(fresh[0].n - 1);  // after the person's own move
+    if (mine) drawFrame(v, mine); else renderMoves(game, true);
     const each = Math.max(60, Math.min(wait, 3000 / fresh.length));
     for (const e of fresh) {
       if (pacing.skip) break;
+      if (frames.has(e.n)) drawFrame(v, frames.get(e.n));
       renderLog(v, e.n);
       const said = (feed.find((f) => f.n === e.n) || {}).move || e.text;
       setStatus(`${who(v, e.player)}: ${said}`, false, e.n);
@@ -332,16 +336,12 @@ function render(v) {
   else if (v.your_turn) setStatus(`Move ${v.move_number + 1}: your turn`, true);
   else setStatus(`Move ${v.move_number + 1}: ` + (t.waiting || `${who(v, v.current_player)} to move`), false);
   // the table
-  const board = $("#board");
   $("#table-col").dataset.game = v.game;
   $("#table-col").dataset.layout = v.layout || "";
   const keepScroll = window.scrollY;
-  board.innerHTML = "";
-  const draw = t.table && layoutOf(v).board;
-  if (draw) board.append(draw(t.table, v));
-  else if (v.public) board.append(el("p", {class: "muted", text: "A seat's table is shown only in the browser that started the game."}));
-  else board.append(el("pre", {class: "table", id: "table-main"}, v.text));
+  drawBoard(v);
   $("#table-text").textContent = v.text;
+  renderSaveError(v);
   renderMoves(v, false);
   renderEnd(v);
   renderLog(v);
@@ -361,6 +361,43 @@ function render(v) {
     if (done) stopPlaying();
   }
   window.scrollTo(0, keepScroll);
+}
+
+function drawBoard(v) {
+  const t = v.table || {}, board = $("#board");
+  board.innerHTML = "";
+  const draw = t.table && layoutOf(v).board;
+  if (draw) board.append(draw(t.table, v));
+  else if (v.public) board.append(el("p", {class: "muted", text: "A seat's table is shown only in the browser that started the game."}));
+  else board.append(el("pre", {class: "table", id: "table-main"}, v.text));
+  board.dataset.n = v.move_number;
+}
+
+// the table as it was after move f.n (a frame of the server's answer), while the bots' moves are shown one by one
+function drawFrame(v, f) {
+  const fv = {...v, move_number: f.n, your_turn: false, legal: [], finished: false, current_player: f.current_player,
+              table: {...(v.table || {}), table: f.table, prompt: null, waiting: f.waiting, end: null}};
+  const keepScroll = window.scrollY;
+  drawBoard(fv);
+  renderMoves(fv, true);
+  window.scrollTo(0, keepScroll);
+}
+
+// a record or the game's progress that could not be written: said on the page, with a button to write it again
+function renderSaveError(v) {
+  const box = $("#save-error");
+  box.innerHTML = "";
+  box.classList.toggle("hidden", !v.save_error);
+  if (!v.save_error) return;
+  const record = /record/.test(v.save_error);
+  box.append(el("b", {text: record ? "The record could not be saved. " : "The game could not be saved. "}),
+             el("span", {text: v.save_error}), " ",
+             el("button", {id: "save-again", text: "Save again", onclick: saveAgain}));
+}
+async function saveAgain() {
+  try {
+    await show(await api("POST", `/api/games/${game.id}/save`, {view: viewParam(), since: log.length}), false);
+  } catch (e) { message(e.message); }
 }
 
 // --- the question asked, with every choice --------------------------------------------------------------------------
@@ -649,14 +686,41 @@ async function resume() {
   const m = /#game=([^&]+)/.exec(location.hash);
   if (!m) return;
   const id = decodeURIComponent(m[1]);
-  const given = /[?&#]token=([^&]+)/.exec(location.search + location.hash);  // a seat opened elsewhere
-  if (given) remember(id, decodeURIComponent(given[1]));
-  try {
-    const t = localStorage.getItem(`hustings-token-${id}`);
-    if (t) tokens[id] = t;
-  } catch (e) { /* private mode */ }
+  const given = /[?&#]token=([^&#]+)/.exec(location.search + location.hash);  // a seat opened elsewhere
+  let stored = null;
+  try { stored = localStorage.getItem(`hustings-token-${id}`); } catch (e) { /* private mode */ }
+  if (stored) tokens[id] = stored;
+  let refused = false;
+  if (given) {  // a link's token replaces the one this browser keeps only once the server has taken it
+    const token = decodeURIComponent(given[1]);
+    if (token !== stored) {
+      if (await tokenTaken(id, token)) remember(id, token); else refused = true;
+    }
+  }
   try { await openGame(await api("GET", `/api/games/${encodeURIComponent(id)}?since=0`)); }
-  catch (e) { message(`could not resume the game: ${e.message}`); }
+  catch (e) { message(`could not resume the game: ${e.message}`); return; }
+  if (refused) {
+    message("The link's seat token was refused by the server: it is not this game's. " +
+            (stored ? "This browser keeps the seat token it had." : "You see only what everybody sees."));
+  }
+}
+// whether the server takes `token` as game `id`'s (a link's token is checked before it is kept)
+async function tokenTaken(id, token) {
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(id)}?since=0`, {headers: {"X-Hustings-Token": token}});
+    return res.ok && (await res.json()).authorised === true;
+  } catch (e) { return false; }
+}
+
+// what the server keeps (its catalogue says): "the newest 1000 records are kept; a game's progress, 30 days ..."
+function keptWords(k) {
+  const parts = [];
+  if (k.records !== null && k.records !== undefined) parts.push(`the newest ${plural(k.records, "record")} are kept` +
+    (k.record_days ? ` for ${plural(k.record_days, "day")}` : ""));
+  else if (k.record_days) parts.push(`records are kept for ${plural(k.record_days, "day")}`);
+  if (k.game_days) parts.push(`a game is kept ${plural(k.game_days, "day")} after its last move, to be resumed` +
+    (k.games ? ` (the newest ${k.games} at most)` : ""));
+  return parts.length ? `On this server ${parts.join("; ")}.` : "";
 }
 
 async function init() {
@@ -688,6 +752,8 @@ async function init() {
     catalogue = await api("GET", "/api/catalogue");
   } catch (e) { message(`cannot reach the server: ${e.message}`); return; }
   $("#version").textContent = `hustings ${catalogue.version}`;
+  const kept = catalogue.kept || {};
+  $("#kept").textContent = keptWords(kept);
   for (const g of catalogue.games) $("#game").append(el("option", {value: g.name, text: g.title || g.name}));
   await fillSetup();
   await resume();
