@@ -119,6 +119,7 @@ class WinRateTable:
 
     # --- plain data (checkpoints) ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The table as plain data (what a checkpoint stores; :meth:`from_dict` reads it back)."""
         return {"window": self.window, "stats": {n: list(v) for n, v in self.stats.items()},
                 "counts": dict(self.counts)}
 
