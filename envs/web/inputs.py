@@ -27,8 +27,9 @@ MAX_RECORD_MOVES = 200_000
 MAX_SEARCH_ITERATIONS = 5000
 MAX_SEARCH_SECONDS = 2.0
 MAX_FILE = 8 * 1024 * 1024  # a component file read from the components folder
-#: The most a game's component set may take, as compact JSON (a whole copy of the shipped Prime Minister set is
-#: about 200 KB): it is kept with the game, in memory and in its saved file, which is rewritten after every move.
+#: The most a game's component set may take, as compact JSON (a whole copy of the shipped Prime Minister set fits
+#: with room to spare): it is kept with the game, in memory and in its saved file, which is rewritten after every
+#: move.
 MAX_COMPONENTS = 512 * 1024
 COMPONENT_SUFFIX = ".json"
 

@@ -193,9 +193,22 @@ def feed(session, viewer: int | None, since: int = 0) -> list[dict]:
         label = log[i].get("label")
         if label and viewer != log[i]["player"]:
             label = as_seen_by_others(label, log[i]["player"])
+        lines = [_about_a_seat(line, viewer) for line in lines]
         if lines or label:
             out.append({"n": i + 1, "lines": lines, "move": label})
     return out
+
+
+def _about_a_seat(line: dict, viewer: int | None) -> dict:
+    """A story line about seat ``P<k>`` ("P3 plays John Bright: +1 Standing (you: Standing +1)": a card's text is
+    worded for its holder) as a viewer other than that seat reads it: "(P3: Standing +1)"."""
+    m = _SEAT_LINE.match(line["text"])
+    if m is None or viewer == int(m[1]):
+        return line
+    return {**line, "text": as_seen_by_others(line["text"], int(m[1]))}
+
+
+_SEAT_LINE = re.compile(r"^P(\d+) ")
 
 
 def move_label(st, player: int, action: int) -> str | None:

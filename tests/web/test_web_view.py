@@ -137,7 +137,7 @@ def test_politrickers_tells_the_winner_of_each_trick_and_each_round():
     assert re.search(r"Trick 1: P\d \S+.* → P\d wins the trick with \S+, (Economy is trump|\w+ is the Popular "
                      r"Policy \(.+\))", story)
     assert re.search(r"Round 1 ends, .+\. Round points: P0 [+-]\d+, P1 [+-]\d+, P2 [+-]\d+\. VP now: P0 -?\d+", story)
-    assert re.search(r"Game over after \d round\(s\): P\d.* won with -?\d+ VP", story)
+    assert re.search(r"Game over after \d rounds?: P\d.* won with -?\d+ VP", story)
 
 
 def test_politix_tells_each_persuasion_and_the_ranking_that_decides():
@@ -188,7 +188,48 @@ def test_prime_minister_moves_are_named_in_the_story_as_the_page_offered_them():
     feed = {f["n"]: f for f in g.view(1)["feed"]}
     for i, e in enumerate(g.log, start=1):
         if e["label"]:
-            assert feed[i]["move"] == e["label"]
+            assert feed[i]["move"] == (e["label"] if e["player"] == 1 else view.as_seen_by_others(e["label"],
+                                                                                               e["player"]))
+
+
+def test_a_move_is_worded_by_its_seat_for_everyone_but_the_seat_that_made_it():
+    g = played("prime_minister", 4, 2)
+    yours = [e for e in g.log if e["label"] and re.search(r"\byour\b", e["label"], re.I)]
+    assert yours  # moves the page offered as "End your turn", "(your Debate action)"...
+    for viewer in (None, 0, 2):
+        feed = {f["n"]: f for f in g.view(viewer)["feed"]}
+        for i, e in enumerate(g.log, start=1):
+            if not e["label"]:
+                continue
+            said = feed[i]["move"]
+            if e["player"] == viewer:
+                assert said == e["label"]
+            else:
+                assert not re.search(r"\byou(r)?\b", said, re.I), said
+                if e in yours:
+                    assert f"P{e['player']}'s" in said, said
+        for f in feed.values():  # a card's text is worded for its holder: others read it by the holder's seat
+            for line in f["lines"]:
+                seat = re.match(r"P(\d+) ", line["text"])
+                if seat and int(seat[1]) != viewer:
+                    assert not re.search(r"\byou(r)?\b", line["text"], re.I), line["text"]
+
+
+@pytest.mark.parametrize("text,said", [
+    ("take 1 voter card(s)", "take 1 voter card"), ("draws 3 action card(s)", "draws 3 action cards"),
+    ("P0 won with 1 tribes after 1 island(s)", "P0 won with 1 tribe after 1 island"),
+    ("P1 tribes 2; P2 1 tribe", "P1 tribes 2; P2 1 tribe"), ("1.5 points", "1.5 points"), ("11 cards", "11 cards"),
+    ("discards 2 Supporter(s) not kept", "discards 2 Supporters not kept"), ("winner(s) [0]", "winners [0]")])
+def test_the_pages_words_agree_with_their_numbers(text, said):
+    assert view.words(text) == said
+
+
+@pytest.mark.parametrize("name,n", [("democracy", 2), ("politix", 3), ("prime_minister", 2), ("politrickers", 3)])
+def test_no_story_line_says_s_in_brackets(name, n):
+    g = played(name, n, 9)
+    story = g.story()
+    assert story and "(s)" not in story
+    assert not re.search(r"(?<![\w.])1 (tribe|card|point|island|round|cube|trick)s\b", story)
 
 
 # --- hidden information stays hidden -----------------------------------------------------------------------------------
