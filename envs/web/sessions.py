@@ -287,6 +287,7 @@ class Session:
     # checks and the person's own move on the request path and hand the bots' moves to its workers
     # (``workers.py``); :func:`run_all` runs one here and now.
     def start_work(self):
+        """A play game: the bots' moves before the person's first turn."""
         if self.kind == "play":
             with self._change(self.move_number):
                 yield from self._advance()
@@ -354,15 +355,19 @@ class Session:
         yield from ()
 
     def start(self) -> None:
+        """:meth:`start_work`, here and now."""
         run_all(self.start_work())
 
     def move(self, action, move_number) -> None:
+        """:meth:`move_work`, here and now: the person's move, then the bots' up to the person's next choice."""
         run_all(self.move_work(action, move_number))
 
     def step(self, move_number, count: int = 1) -> None:
+        """:meth:`step_work`, here and now."""
         run_all(self.step_work(move_number, count))
 
     def goto(self, position, move_number) -> None:
+        """:meth:`goto_work`, here and now."""
         run_all(self.goto_work(position, move_number))
 
     def retry_save(self) -> None:

@@ -315,6 +315,7 @@ class SessionStore:
         return removed
 
     def prune_now_and_then(self) -> None:
+        """:meth:`prune` if it has not run for :data:`PRUNE_EVERY` seconds."""
         if time.monotonic() - self._pruned >= PRUNE_EVERY:
             self.prune()
 

@@ -61,6 +61,7 @@ class BotWorkers:
             self._changes[client] += 1
 
     def leave(self, client: str) -> None:
+        """One change of ``client`` (:meth:`enter`) is done."""
         with self._cond:
             self._changes[client] -= 1
             if self._changes[client] <= 0:
@@ -94,6 +95,7 @@ class BotWorkers:
             return {c: n for c, n in self._running.items() if n}
 
     def close(self) -> None:
+        """No more work: the workers end once the slices waiting are done."""
         with self._cond:
             self._closed = True
             self._cond.notify_all()
