@@ -12,7 +12,8 @@ the net at some sizes, ``shipped-search:GAME``) sits in one seat of these line-u
   searching variant shipped beside the net at that size (its ``search.json``: Democracy 4p
   ``pimc:iters=240,model=shipped``, Politrickers 4p ``ismcts:favourite=shipped,iters=280,prior=80``, Politrickers 5p
   ``ismcts:favourite=shipped``), else the standard IS-MCTS at :data:`SEARCH_BUDGET_FACTOR` times the game's
-  iterations (``--search`` replaces it);
+  iterations (and head start, where the game's search has one: Politix ``ismcts:iters=320,prior=120``; ``--search``
+  replaces it);
 * **(d) mixed**: one seat each of the other kinds, in this order and cycled when there are more seats: heuristic,
   IS-MCTS, the other net (the previous shipped net; for the searching variant its own net; for an ``--agents`` bot
   the shipped net), the search, random. At 3 players that is heuristic + IS-MCTS; at 2 players the table has one
@@ -104,7 +105,8 @@ def ismcts_spec(game: str) -> str:
 def search_spec(game: str, n: int) -> tuple[str, str]:
     """Row (c)'s search for ``game`` at ``n`` seats and what it is: ``(SPEC, words)``. The searching variant
     shipped beside the net at that size (its ``search.json``) where there is one, else the standard IS-MCTS at
-    :data:`SEARCH_BUDGET_FACTOR` times the game's iterations."""
+    :data:`SEARCH_BUDGET_FACTOR` times the game's iterations (and its ``prior`` head start, scaled alike, as the
+    Politrickers 4p variant scales it)."""
     from hustings import checkpoints
     from hustings.bots.search_spec import DEFAULTS
 
@@ -112,10 +114,13 @@ def search_spec(game: str, n: int) -> tuple[str, str]:
         shipped = checkpoints.search_spec(game, n)
         if shipped is not None:
             return shipped, f"the searching variant shipped at {n} players (shipped-search:{game})"
-    iters = hustings.registry.info(game).search.get("iterations", DEFAULTS["iterations"])
-    return (f"ismcts:iters={SEARCH_BUDGET_FACTOR * int(iters)}",
-            f"the standard IS-MCTS at {SEARCH_BUDGET_FACTOR}x its budget ({SEARCH_BUDGET_FACTOR * int(iters)} "
-            f"iterations a move; no searching variant is shipped at {n} players)")
+    own = hustings.registry.info(game).search
+    iters = SEARCH_BUDGET_FACTOR * int(own.get("iterations", DEFAULTS["iterations"]))
+    prior = SEARCH_BUDGET_FACTOR * float(own.get("prior", DEFAULTS["prior"]))
+    return (f"ismcts:iters={iters}" + (f",prior={prior:g}" if prior > 0 else ""),
+            f"the standard IS-MCTS at {SEARCH_BUDGET_FACTOR}x its budget ({iters} iterations a move"
+            + (f", the heuristic's head start scaled alike to {prior:g} visits" if prior > 0 else "")
+            + f"; no searching variant is shipped at {n} players)")
 
 
 def check_search(option: str, spec: str) -> None:

@@ -42,7 +42,9 @@ def test_the_panels_searches_are_the_standard_ismcts_and_the_strongest_variant()
     assert panel.search_spec("democracy", 4)[0] == checkpoints.search_spec("democracy", 4)
     assert panel.search_spec("politrickers", 5)[0] == checkpoints.search_spec("politrickers", 5)
     spec, about = panel.search_spec("politix", 4)
-    assert spec == f"ismcts:iters={4 * hustings.registry.info('politix').search['iterations']}" and "4x" in about
+    own = hustings.registry.info("politix").search
+    assert spec == f"ismcts:iters={4 * own['iterations']},prior={4 * own['prior']:g}" and "4x" in about
+    assert panel.search_spec("prime_minister", 4)[0] == "ismcts:iters=80"  # no head start in its search
     for bad in ("heuristic", "random", "shipped:politix"):
         with pytest.raises(ConfigError, match="expected a search SPEC"):
             panel.check_search("--search", bad)
