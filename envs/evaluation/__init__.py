@@ -6,6 +6,8 @@ shipped nets and exported ONNX bots).
 - :mod:`hustings.evaluation.benchmark`: the standard table (``hustings benchmark``), with the reference ladder's own
   tables shipped per build (:mod:`hustings.evaluation.reference`, ``data/benchmark_reference.json.gz``);
 - :mod:`hustings.evaluation.panel`: every shipped bot against every kind of opponent (``hustings panel``);
+- :mod:`hustings.evaluation.local_br`: a local best response by rollouts of the agent's own policy, a lower bound on
+  its exploitability without training (``hustings exploit --local``);
 - :mod:`hustings.evaluation.ratings`: win shares, intervals over deals, the IQM and the OpenSkill Plackett-Luce
   ratings.
 
