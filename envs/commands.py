@@ -7,6 +7,7 @@ only), so that every layer can run its own commands without importing the comman
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 
 
@@ -31,7 +32,8 @@ def missing_extra_message(command: str, exc: ModuleNotFoundError) -> str | None:
 
 def run_command(func, args) -> int:
     """``func(args)``, with every hustings input error (a ``ValueError`` whose message says what is wrong) printed
-    as ``error: ...`` and exit status 2, and a missing optional package as one line naming the extra to install."""
+    as ``error: ...`` and exit status 2, a full disk as one such line naming the file, and a missing optional
+    package as one line naming the extra to install."""
     try:
         return func(args)
     except BrokenPipeError:  # e.g. piped into `head`
@@ -39,6 +41,13 @@ def run_command(func, args) -> int:
         return 0
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a write outside hustings' own (a library's log file) on a full disk: one line too
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        where = f"{exc.filename} could not be written" if exc.filename else "a file could not be written"
+        print(f"error: the disk is full: {where} ({exc.strerror or 'no space left on device'}); expected free "
+              f"space there: free some and run it again", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:
         message = missing_extra_message(getattr(args, "command", None) or "", exc)

@@ -8,14 +8,47 @@ from __future__ import annotations
 
 import reprlib
 
-_SHOW = reprlib.Repr()
-_SHOW.maxlevel, _SHOW.maxstring, _SHOW.maxother, _SHOW.maxlong = 4, 50, 50, 50
-_SHOW.maxlist = _SHOW.maxtuple = _SHOW.maxdict = _SHOW.maxset = _SHOW.maxfrozenset = _SHOW.maxdeque = 8
+
+class _Repr(reprlib.Repr):
+    def repr_instance(self, x, level) -> str:
+        """A type reprlib does not know: its own repr, cut; its type's name if that fails (no address: a message
+        is the same from run to run)."""
+        try:
+            text = repr(x)
+        except Exception:  # noqa: BLE001 (a hostile __repr__, or one that recurses without end)
+            return f"<{type(x).__name__}>"
+        return text if len(text) <= self.maxother else text[:self.maxother - 3] + "..."
 
 
-def show(value, limit: int = 60) -> str:
+_SHOW = _Repr()
+_SHOW.maxlevel, _SHOW.maxstring, _SHOW.maxother, _SHOW.maxlong = 6, 200, 100, 100
+_SHOW.maxlist = _SHOW.maxtuple = _SHOW.maxdict = _SHOW.maxset = _SHOW.maxfrozenset = _SHOW.maxdeque = 40
+
+MAX_NESTING = 64  # deeper than any deal, position or saved state of any game (the deepest nest about 6 levels)
+
+
+def check_nesting(value, err: type, what: str, limit: int = MAX_NESTING) -> None:
+    """Refuse (``err``, a :class:`HustingsError` subclass, naming ``what``) outside data nested more than ``limit``
+    lists, tuples and dicts deep, before anything reads it: the checks that follow (and their error messages) then
+    never recurse without end. Walks ``value`` without recursion."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = [*item.keys(), *item.values()]
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            raise err(f"{what} is nested more than {limit} lists or dicts deep; expected the game's own format "
+                      f"(no part of it nests more than a few levels)")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def show(value, limit: int = 200) -> str:
     """A bounded ``repr(value)`` for an error message: at most ``limit`` characters, however large or deeply nested
-    ``value`` is (lists, dicts and tuples are cut after 4 levels and 8 items each; a repr that fails says only the
+    ``value`` is (lists, dicts and tuples are cut after 6 levels and 40 items each; a repr that fails says only the
     type). Every message that quotes a value from outside data quotes it with this."""
     try:
         text = _SHOW.repr(value)
@@ -46,6 +79,10 @@ class OutputExistsError(ConfigError):
 
 class RunFolderLockedError(ConfigError):
     """A training run folder that another training (named by its process id) is using now."""
+
+
+class DiskFullError(HustingsError):
+    """A file that could not be written because its disk (or the user's quota) is full: names the file."""
 
 
 class DealError(HustingsError):

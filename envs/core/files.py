@@ -2,25 +2,39 @@
 reading JSON so that no input escapes as a raw exception."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
 from typing import Any, Callable, Union
 
+from ..errors import DiskFullError
+
 Content = Union[str, bytes, Callable]
+FULL = (errno.ENOSPC, errno.EDQUOT)  # the disk, or the user's quota on it, is full
 
 
 def atomic_write(path: str, content: Content, mode: int = 0o644) -> None:
     """Write ``content`` to ``path`` atomically, with file mode ``mode`` (default ``rw-r--r--``).
 
     ``content`` is text (written as UTF-8), bytes, or a callable that writes into the binary file object it is
-    given (e.g. ``lambda f: torch.save(obj, f)``). The data goes to a temporary file beside ``path``, is flushed to
-    disk, then ``os.replace`` puts it in place: a reader sees the old file or the new one, never a part of one.
-    Missing parent folders are created.
+    given (e.g. ``lambda f: torch.save(obj, f)``). The data goes to a temporary file beside ``path``
+    (``NAME.PID.XXXXXXXX.tmp``, PID this process's id), is flushed to disk, then ``os.replace`` puts it in place: a
+    reader sees the old file or the new one, never a part of one. Missing parent folders are created.
+
+    A full disk (or quota) raises :class:`~hustings.errors.DiskFullError` naming ``path`` (the old file, if any, is
+    left as it was). The temporary files of earlier writes to ``path`` by processes that no longer run (killed in
+    the middle of a write) are removed first.
     """
     folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        remove_stale_temporaries(path)
+        fd, tmp = tempfile.mkstemp(prefix=f"{os.path.basename(path)}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        if exc.errno in FULL:
+            raise _full(path, folder) from None
+        raise
     try:
         with os.fdopen(fd, "wb") as f:
             if callable(content):
@@ -31,10 +45,70 @@ def atomic_write(path: str, content: Content, mode: int = 0o644) -> None:
             os.fsync(f.fileno())
         os.chmod(tmp, mode)  # mkstemp makes 0600 files
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, Exception) and disk_full(exc, folder):
+            raise _full(path, folder) from None
         raise
+
+
+def disk_full(exc: BaseException, folder: str | None = None) -> bool:
+    """Whether ``exc`` (or an exception it was raised from) says the disk or quota is full; for an error that says
+    nothing of the kind (a library's own ``RuntimeError`` around a failed write), whether ``folder``'s disk has no
+    space left."""
+    seen = exc
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno in FULL:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    if folder is None or isinstance(exc, (ValueError, TypeError, KeyError)):
+        return False
+    try:
+        return os.statvfs(folder).f_bavail == 0
+    except (OSError, AttributeError):  # no statvfs (Windows)
+        return False
+
+
+def _full(path: str, folder: str) -> DiskFullError:
+    return DiskFullError(f"the disk is full: {path} could not be written (no space left on the disk of {folder}); "
+                         f"expected free space there: free some and run it again (the file as it was before, if "
+                         f"any, is unchanged)")
+
+
+def remove_stale_temporaries(path: str) -> int:
+    """Remove the temporary files :func:`atomic_write` left beside ``path`` in writes that never finished (their
+    process was killed): ``NAME.PID.XXXXXXXX.tmp`` whose PID no longer runs. Returns how many it removed."""
+    if os.name != "posix":  # no safe way to ask whether a process runs
+        return 0
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return 0
+    removed = 0
+    for entry in entries:
+        if not (entry.startswith(name + ".") and entry.endswith(".tmp")):
+            continue
+        parts = entry[len(name) + 1:-len(".tmp")].split(".")
+        if len(parts) != 2 or not parts[0].isdigit() or _running(int(parts[0])):
+            continue
+        try:
+            os.unlink(os.path.join(folder, entry))
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):  # another user's process (or a number no pid can be)
+        return True
+    return True
 
 
 def parse_json(raw: str | bytes, error: type[Exception], where: str, expected: str) -> Any:
