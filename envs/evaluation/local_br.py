@@ -243,6 +243,7 @@ def local_best_response(agent: str, game: str, num_players: int | None = None, w
 
 
 def command_line(agent, game, num_players, worlds, deals, seed, seed_set) -> str:
+    """The ``hustings exploit --local`` command that runs this configuration (written into the result)."""
     return " ".join([f"hustings exploit {agent} --game {game}"] + ([f"--players {num_players}"] if num_players
                                                                     else [])
                     + ["--local", f"--worlds {worlds}", f"--deals {deals}"]
