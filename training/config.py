@@ -362,6 +362,10 @@ class OpponentsConfig(Section):
     pfsp_window: int = key(2000, "an int > 0 (results)",
                            "about how many recent results against a member its win rate counts (older ones are "
                            "discounted by 1 - 1/pfsp_window per new result)", _positive)
+    archive: bool = key(False, "true or false",
+                        "also keep every snapshot as OUTPUT_DIR/snapshots/step_TIMESTEPS.npz, a policy file (a bot "
+                        "SPEC: a later run's opponents.league, evaluation, the panel), none deleted: the population "
+                        "on disk, beyond the newest pool_size the pool plays")
     deterministic: bool = key(False, "true or false", "snapshots play their argmax instead of sampling")
     partners: Literal["pool", "self"] = key(
         "pool", "'pool' (bots drawn from the pool play the learner's partners) or 'self' (the learner plays its "

@@ -63,12 +63,17 @@ def atomic_write_bytes(data: bytes, path: str) -> None:
 # --- the torch-free policy file ----------------------------------------------------------------------------------
 def save_policy_npz(data: dict, path: str) -> None:
     """Write the actor of checkpoint ``data`` (from :func:`load_checkpoint`) as ``path`` (.npz), atomically."""
+    save_arrays_npz(data, policy_from_checkpoint(data).to_arrays(), path)
+
+
+def save_arrays_npz(data: dict, arrays: list, path: str) -> None:
+    """Write the actor ``arrays`` (``NumpyPolicy.to_arrays()``) as the policy file ``path`` (.npz), atomically,
+    with the metadata of ``data`` (its keys of ``NPZ_META``: a checkpoint's, or the same fields for a snapshot)."""
     import io
     import json
 
     meta = {k: data.get(k) for k in NPZ_META}
     meta.update(format=NPZ_FORMAT, version=VERSION, kind="policy")
-    arrays = policy_from_checkpoint(data).to_arrays()
     meta = json.loads(json.dumps(meta, sort_keys=True))  # hashed as it will read back (tuples are lists in JSON)
     named = {f"layer{i}": a for i, a in enumerate(arrays)}
     meta["sha256"] = content_sha256(npz_content(meta, named))

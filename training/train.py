@@ -311,6 +311,24 @@ def league_arrays(cfg: TrainConfig) -> list[list]:
     return out
 
 
+def archive_snapshot(cfg: TrainConfig, arrays: list, timesteps: int) -> str:
+    """Write the snapshot ``arrays`` (taken at ``timesteps``) as ``OUTPUT_DIR/snapshots/step_TIMESTEPS.npz``, a
+    policy file (``opponents.archive``); returns its path."""
+    import hustings
+
+    from .policy import save_arrays_npz
+
+    game = hustings.registry.make_game(cfg.game, cfg.num_players, cfg.game_options)
+    meta = {"game": cfg.game, "num_players": cfg.num_players, "game_options": dict(cfg.game_options),
+            "observation_version": type(game).observation_version, "observation_size": game.observation_size,
+            "num_actions": game.num_actions, "net": {"net_arch": list(cfg.ppo.net_arch),
+                                                     "activation": cfg.ppo.activation},
+            "num_timesteps": int(timesteps)}
+    path = os.path.join(cfg.output_dir, "snapshots", f"step_{int(timesteps)}.npz")
+    save_arrays_npz(meta, arrays, path)
+    return path
+
+
 def _results_callback(table, members: set):
     """An SB3 callback feeding the league's win-rate table from the training games: each finished game's results
     against the nets in ``members`` (the pool now) and the scripted bots (see :mod:`hustings.training.league`)."""
@@ -477,8 +495,10 @@ def train_unlocked(cfg: TrainConfig, resume: bool = False, progress: bool = True
             bar.set_postfix_str(f"{(model.num_timesteps - steps_at_start) / learn_seconds:,.0f} steps/s "
                                 f"pool {len(pool)}")
         if model.num_timesteps >= due["snapshot"] and opp.snapshots > 0:
-            pool.append({"timesteps": model.num_timesteps, "weights": [torch.from_numpy(a.copy()) for a in
-                                                                       current_policy().to_arrays()]})
+            arrays = current_policy().to_arrays()
+            pool.append({"timesteps": model.num_timesteps, "weights": [torch.from_numpy(a.copy()) for a in arrays]})
+            if opp.archive:  # the population on disk: every snapshot as a policy file
+                archive_snapshot(cfg, arrays, model.num_timesteps)
             pool = pool[-opp.pool_size:]
             push_pool()
             due["snapshot"] = next_due(opp.snapshot_every)

@@ -144,7 +144,7 @@ def league_run_cfg(out_dir, total):
                      "output_dir": str(out_dir), "torch_threads": 1,
                      "ppo": {"n_steps": 32, "batch_size": 128, "n_epochs": 1, "net_arch": [16]},
                      "opponents": {"scripted": {"heuristic": 0.1}, "snapshots": 0.9, "snapshot_every": 256,
-                                   "pool_size": 3, "sampling": "pfsp", "pfsp_window": 50},
+                                   "pool_size": 3, "sampling": "pfsp", "pfsp_window": 50, "archive": True},
                      "eval": {"every": 100_000, "games": 2, "final_games": 4, "baselines": ["heuristic"]},
                      "checkpoint": {"every": 256}})
 
@@ -161,6 +161,13 @@ def test_a_tiny_league_run_and_its_resume_restores_the_pool_and_the_table(tmp_pa
     assert set(table1["counts"]) <= {"snapshot@512", "snapshot@768", "snapshot@1024", "heuristic"}
     assert table1["counts"]["snapshot@512"] > 0 and table1["counts"]["heuristic"] > 0
     assert set(first["league"]) == set(table1["counts"])
+    # the archive: every snapshot on disk as a policy file, the aged-out one too, the same weights as the pool's
+    from hustings.training.policy import load_policy
+    rules = hustings.registry.make_game("politrickers", 4)
+    assert sorted(f.name for f in (out / "snapshots").iterdir()) == [f"step_{t}.npz" for t in (1024, 256, 512, 768)]
+    for entry in ck1["pool"]:
+        net = load_policy(str(out / "snapshots" / f"step_{entry['timesteps']}.npz"), rules)
+        assert all(np.array_equal(a, w.numpy()) for a, w in zip(net.to_arrays(), entry["weights"]))
 
     # resume: the restored table is the checkpoint's, and the first PFSP weights sent to the envs are its weights
     restored, weights = [], []
