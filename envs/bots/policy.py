@@ -40,28 +40,37 @@ def content_sha256(obj) -> str:
     return h.hexdigest()
 
 
-def _feed(h, x) -> None:
+def _feed(h, obj) -> None:
+    """Feed ``obj`` to ``h`` in pre-order (a container's header, then its items in order; a dict's keys sorted),
+    with a stack of its own instead of recursion: however deeply a file's content nests, hashing it cannot raise
+    ``RecursionError``."""
     def put(tag: bytes, payload: bytes) -> None:
         h.update(tag + len(payload).to_bytes(8, "little") + payload)
 
-    if hasattr(x, "detach") and hasattr(x, "numpy"):  # a torch tensor (torch itself is not imported here)
-        x = x.detach().cpu()
-        try:
-            x = x.numpy()
-        except TypeError:  # a dtype NumPy lacks (bfloat16): its float32 values are exact
-            x = x.float().numpy()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if hasattr(x, "detach") and hasattr(x, "numpy"):  # a torch tensor (torch itself is not imported here)
+            x = x.detach().cpu()
+            try:
+                x = x.numpy()
+            except TypeError:  # a dtype NumPy lacks (bfloat16): its float32 values are exact
+                x = x.float().numpy()
+        if isinstance(x, dict):
+            put(b"d", str(len(x)).encode())
+            for key in reversed(sorted(x, key=lambda k: (type(k).__name__, str(k)))):
+                stack += (x[key], key)  # popped key first, then its value
+        elif isinstance(x, (list, tuple)):
+            put(b"l", str(len(x)).encode())
+            stack.extend(reversed(x))
+        else:
+            _feed_leaf(put, x)
+
+
+def _feed_leaf(put, x) -> None:
     if isinstance(x, np.ndarray):
         arr = np.ascontiguousarray(x)
         put(b"a", f"{arr.dtype.str}{arr.shape}".encode() + b"|" + arr.tobytes())
-    elif isinstance(x, dict):
-        put(b"d", str(len(x)).encode())
-        for key in sorted(x, key=lambda k: (type(k).__name__, str(k))):
-            _feed(h, key)
-            _feed(h, x[key])
-    elif isinstance(x, (list, tuple)):
-        put(b"l", str(len(x)).encode())
-        for item in x:
-            _feed(h, item)
     elif isinstance(x, (bool, np.bool_)):
         put(b"b", b"1" if x else b"0")
     elif isinstance(x, (int, np.integer)):

@@ -6,6 +6,7 @@ the rank order 6 7 8 9 10 J Q K A 3 4 5, low to high) and ``48`` for a joker.
 from __future__ import annotations
 
 from ..core.rules import DealError
+from ..errors import show
 
 #: The table size the env, the bots and the shipped bot default to (GAME_INFO.default_players).
 DEFAULT_PLAYERS = 4
@@ -34,13 +35,13 @@ CARD_NAMES = tuple(card_name(c) for c in range(NUM_KINDS))  # card id -> name, f
 def parse_card(text) -> int:
     """``"5S"``, ``"10h"``, ``"JOKER"`` (or ``"JK"``) -> card id; anything else raises :class:`DealError`."""
     if not isinstance(text, str):
-        raise DealError(f"card {text!r} is not a string; expected e.g. '5S', '10H', 'QD' or 'JOKER'")
+        raise DealError(f"card {show(text)} is not a string; expected e.g. '5S', '10H', 'QD' or 'JOKER'")
     t = text.strip().upper()
     if t in ("JOKER", "JK"):
         return JOKER
     rank, suit = t[:-1], t[-1:]
     if suit not in SUITS or rank not in RANKS:
-        raise DealError(f"unknown card {text!r}; expected a rank of {'/'.join(RANKS)} and a suit of C/D/H/S "
+        raise DealError(f"unknown card {show(text)}; expected a rank of {'/'.join(RANKS)} and a suit of C/D/H/S "
                         f"(e.g. '5S', '10H'), or 'JOKER' (2s are not in the deck)")
     return SUITS.index(suit) * 12 + RANKS.index(rank)
 

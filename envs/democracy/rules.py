@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core.rules import DealError, Game, Option, new_rng, rng_to_json, shuffle
 from ..core.world import WorldState
+from ..errors import PositionError, StateFormatError, check_nesting
 from . import text
 from .cards import (CARD_NAMES, FIRST_DAY_HAND, FIVE, JOKER, JOKERS_IN_DECK, NUM_KINDS, POINTS, RANK_POINTS, RANKS,
                     SIX, SUIT_NAMES, SUITS, TRIBES_TO_WIN, WINNING_POINTS, card_name, deck, parse_card,
@@ -76,10 +77,13 @@ class DemocracyGame(Game):
         """A state from a position (RULES.md, "Positions"): any point of an island, with hands, the upcard and
         voting pool, won piles, discards, commitments and the undealt cards; what it leaves out is drawn from
         ``seed``. Anything inconsistent raises :class:`~hustings.core.rules.PositionError` naming the field."""
+        check_nesting(position, PositionError, "democracy: the position")
         return state_from_position(self, position, DemocracyState, seed)
 
     # --- states ----------------------------------------------------------------------------------
     def new_initial_state(self, seed=None, deal=None) -> "DemocracyState":
+        if deal is not None:
+            check_nesting(deal, DealError, "democracy: the deal")
         st = DemocracyState(self, new_rng(seed))
         if deal is None:
             st.dealer = st.rng.randrange(self.num_players)
@@ -89,6 +93,7 @@ class DemocracyGame(Game):
         return st
 
     def state_from_json(self, data: dict) -> "DemocracyState":
+        check_nesting(data, StateFormatError, "democracy: the saved state")
         return DemocracyState.from_json(self, data)
 
 

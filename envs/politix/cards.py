@@ -13,6 +13,7 @@ Ids used throughout:
 from __future__ import annotations
 
 from ..core.rules import DealError
+from ..errors import show
 from . import components
 
 # --- the card set ------------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ def _name_index(names: tuple, value, what: str, extra: tuple = ()) -> int:
         for alt in extra:
             if v in alt:
                 return alt.index(v)
-    raise DealError(f"politix: unknown {what} {value!r}; expected one of {', '.join(names)}")
+    raise DealError(f"politix: unknown {what} {show(value)}; expected one of {', '.join(names)}")
 
 
 def kind_index(value) -> int:

@@ -8,6 +8,7 @@ what was expected).
 from __future__ import annotations
 
 from ..core.rules import DealError, PositionError
+from ..errors import show
 from .cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, COFFEE, EVENTS, GROUPS, KINDS, METHOD_KIND, METHODS, NB,
                     NG, NK, PARTIES, PARTY_NAMES, PERSUADE, PHASE_NAMES, POLITICIANS, START_HAND, TABLE_SIZE,
                     VOTER_IDS, group_index, kind_index, politician_index, voter_index)
@@ -19,7 +20,7 @@ PARTY_KEYS = ("party", "voter_pile", "turns", "base_support")
 
 
 def _fail(field: str, got, expected: str):
-    raise PositionError(f"politix position: {field} is {got!r:.120}; expected {expected}")
+    raise PositionError(f"politix position: {field} is {show(got, 120)}; expected {expected}")
 
 
 def _name(field: str, value, conv):
@@ -222,7 +223,7 @@ def build(game, position, rng, make_state):
             _fail(f"parties[{i}].{bad[0]}", party[bad[0]], f"a known field ({', '.join(PARTY_KEYS)})")
         if "party" in party and str(party["party"]).lower() not in (PARTIES[i], PARTY_NAMES[i]):
             _fail(f"parties[{i}].party", party["party"],
-                  f"{PARTIES[i]!r} or {PARTY_NAMES[i]!r} (parties in seat order)")
+                  f"{show(PARTIES[i])} or {show(PARTY_NAMES[i])} (parties in seat order)")
         if party.get("voter_pile") is None:
             open_piles.append(i)
         else:
@@ -305,7 +306,7 @@ def build(game, position, rng, make_state):
 def _event_index(value) -> int:
     c = voter_index(value)
     if c < NG:
-        raise DealError(f"politix: {value!r} is a voter group, not an event; expected one of {', '.join(EVENTS)}")
+        raise DealError(f"politix: {show(value)} is a voter group, not an event; expected one of {', '.join(EVENTS)}")
     return c
 
 

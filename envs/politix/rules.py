@@ -18,6 +18,7 @@ import numpy as np
 
 from ..core.rules import ConfigError, DealError, Game, Option, StateFormatError, new_rng
 from ..core.world import WorldState
+from ..errors import PositionError, check_nesting
 from . import components, deals, observe, positions, sample, saved, text
 from .cards import (A_DRAW, A_END, A_REST, A_SPECIAL, BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, BURNOUT,  # noqa: F401
                     BURNT_DRAW, CARDS, COFFEE, DATA_PATH, DISCARD, DRAW, EVENT_MOD, EVENT_NAMES, EVENTS, GROUP_COUNT,
@@ -94,6 +95,8 @@ class PolitixGame(Game):
 
     # --- states --------------------------------------------------------------------------------------
     def new_initial_state(self, seed=None, deal=None) -> "PolitixState":
+        if deal is not None:
+            check_nesting(deal, DealError, "politix: the deal")
         st = PolitixState(self, new_rng(seed))
         if deal is None:
             st._deal_random()
@@ -102,12 +105,14 @@ class PolitixGame(Game):
         return st
 
     def state_from_json(self, data: dict) -> "PolitixState":
+        check_nesting(data, StateFormatError, "politix: the saved state")
         return PolitixState.from_json(self, data)
 
     def state_from_position(self, position: dict, seed=None) -> "PolitixState":
         """A state from a position in the format of RULES.md, "Positions" (any point of a turn: its start, after
         special cards, mid-persuasion, or over the hand limit). Parts left out are filled at random from ``seed``;
         anything inconsistent raises :class:`PositionError` naming the field and what was expected."""
+        check_nesting(position, PositionError, "politix: the position")
         return positions.build(self, position, new_rng(seed), PolitixState)
 
     def describe_event(self, event: dict) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.rules import StateFormatError, rng_from_json, rng_to_json
+from ..errors import show
 from .cards import (BASE_SUPPORT, BESIDE_KINDS, BURN_SLOT, COFFEE, DISCARD, DRAW, EVENTS, GROUPS, HAND_LIMIT, KINDS,
                     METHOD_KIND, METHODS, NB, NG, NK, NPOL, NUM_ACTION_CARDS, PARTY_NAMES, PERSUADE, PHASE_NAMES,
                     POLITICIANS, TABLE_SIZE, VOTER_IDS)
@@ -49,15 +50,15 @@ def state_from_json(make_state, game, data: dict):
         raise E(f"politix: a saved state must be a dict, got {type(data).__name__}")
     missing = [k for k in SAVED_FIELDS if k not in data]
     if missing:
-        raise E(f"politix: saved state has no {missing[0]!r} field; expected all of {', '.join(SAVED_FIELDS)}")
+        raise E(f"politix: saved state has no {show(missing[0])} field; expected all of {', '.join(SAVED_FIELDS)}")
     unknown = sorted(set(data) - set(SAVED_FIELDS) - {"reshuffled", "drawn"})
     if unknown:
-        raise E(f"politix: saved state has unknown field {unknown[0]!r}; expected only {', '.join(SAVED_FIELDS)}"
+        raise E(f"politix: saved state has unknown field {show(unknown[0])}; expected only {', '.join(SAVED_FIELDS)}"
                 f", reshuffled, drawn")
     if (data["game"] != "politix" or data["num_players"] != n
             or data["teams_3v3"] is not game.options["teams_3v3"]):
-        raise E(f"saved state is {data['game']!r} for {data['num_players']!r} players (teams_3v3="
-                f"{data['teams_3v3']!r}); expected politix for {n} (teams_3v3={game.options['teams_3v3']})")
+        raise E(f"saved state is {show(data['game'])} for {show(data['num_players'])} players (teams_3v3="
+                f"{show(data['teams_3v3'])}); expected politix for {n} (teams_3v3={game.options['teams_3v3']})")
     try:
         rng = rng_from_json(data["rng"])
     except Exception as exc:  # random.setstate raises several kinds on a bad tuple
@@ -74,7 +75,7 @@ def state_from_json(make_state, game, data: dict):
         if not isinstance(value, list) or any(not isinstance(x, str) or x not in index for x in value):
             bad = value if not isinstance(value, list) else next(
                 x for x in value if not isinstance(x, str) or x not in index)
-            raise E(f"politix: saved {field} holds {bad!r}; expected a list of {what} ids "
+            raise E(f"politix: saved {field} holds {show(bad)}; expected a list of {what} ids "
                     f"({', '.join(index)})")
         return [index[x] for x in value]
 
@@ -86,12 +87,12 @@ def state_from_json(make_state, game, data: dict):
 
     def per_seat(field, value, index, what, size, length=n):
         if not isinstance(value, list) or len(value) != length:
-            raise E(f"politix: saved {field} must be a list of {length} lists, got {value!r:.80}")
+            raise E(f"politix: saved {field} must be a list of {length} lists, got {show(value, 80)}")
         return [counts(f"{field}[{s}]", v, index, what, size) for s, v in enumerate(value)]
 
     def integer(field, value, lo, hi=None):
         if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-            raise E(f"politix: saved {field} is {value!r}; expected an int in {lo}..{'' if hi is None else hi}")
+            raise E(f"politix: saved {field} is {show(value)}; expected an int in {lo}..{'' if hi is None else hi}")
         return value
 
     st.politician = ids("politicians", data["politicians"], {k: i for i, k in enumerate(POLITICIANS)},
@@ -121,24 +122,24 @@ def state_from_json(make_state, game, data: dict):
     st.turn_count = sum(st.turns)
     st.cur = integer("current", data["current"], 0, n - 1)
     if data["phase"] not in PHASE_NAMES:
-        raise E(f"politix: saved phase {data['phase']!r}; expected one of {', '.join(PHASE_NAMES)}")
+        raise E(f"politix: saved phase {show(data['phase'])}; expected one of {', '.join(PHASE_NAMES)}")
     st.phase = PHASE_NAMES.index(data["phase"])
     for key in ("finished", "truncated"):
         if not isinstance(data[key], bool):
-            raise E(f"politix: saved {key} is {data[key]!r}; expected true or false")
+            raise E(f"politix: saved {key} is {show(data[key])}; expected true or false")
     st.finished, st.truncated = data["finished"], data["truncated"]
     per = data["persuasion"]
     if st.phase == PERSUADE and not st.finished:
         if not isinstance(per, dict) or sorted(per) != ["group", "method", "played", "power"]:
             raise E("politix: saved phase 'persuade' needs persuasion {group, method, played, power}")
         if per["group"] not in GI or per["method"] not in METHODS:
-            raise E(f"politix: saved persuasion {per['group']!r} by {per['method']!r}; expected a group of "
+            raise E(f"politix: saved persuasion {show(per['group'])} by {show(per['method'])}; expected a group of "
                     f"{', '.join(GROUPS)} and a method of {', '.join(METHODS)}")
         st.pg, st.pm = GI[per["group"]], METHODS.index(per["method"])
         st.pplayed = integer("persuasion.played", per["played"], 0, NUM_ACTION_CARDS)
         st.ppower = integer("persuasion.power", per["power"], -100, 100)
     elif per is not None and not st.finished:
-        raise E(f"politix: saved persuasion must be null outside the 'persuade' phase (phase {data['phase']!r})")
+        raise E(f"politix: saved persuasion must be null outside the 'persuade' phase (phase {show(data['phase'])})")
     if not isinstance(data["winners"], list) or not isinstance(data["returns"], list):
         raise E("politix: saved winners and returns must be lists")
     st._winners = [integer("winners[]", p, 0, n - 1) for p in data["winners"]]

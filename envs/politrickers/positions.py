@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from ..core.rules import DealError, PositionError, new_rng
+from ..errors import show
 from .cards import (ALL_SUITS, CLAWS, DOWN, FLIP, FORCED, HAND_SIZE, LETTER, MIG, MIG_BIT, MIG_FROM_CLAWS,
                     MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, MODE_NAMES, PARTY_NAMES, PLATE_MAX, ROUNDS, SUIT, TAILS,
                     TOKENS, TRICKS_PER_ROUND, UP, VP_FLOOR, VP_TO_END, card_name, follow_masks, is_int, parse_card)
@@ -86,7 +87,7 @@ class _Position:
         self.deck = self._deck()
         comment = position.get("comment", "")
         if not isinstance(comment, str):
-            raise PositionError(f"{self.where}: comment must be a string, got {comment!r}")
+            raise PositionError(f"{self.where}: comment must be a string, got {show(comment)}")
 
     # --- field parsers ---------------------------------------------------------------------------------
     def _int(self, key, default, lo, hi):
@@ -94,7 +95,7 @@ class _Position:
         if v is None and default is None:
             return None
         if not is_int(v) or not lo <= v <= hi:
-            raise PositionError(f"{self.where}: {key}={v!r}; expected an int in {lo}..{hi}")
+            raise PositionError(f"{self.where}: {key}={show(v)}; expected an int in {lo}..{hi}")
         return v
 
     def _ints(self, key, default, lo, hi, value=None, field=None):
@@ -103,7 +104,7 @@ class _Position:
         if v is None:
             return None
         if (not isinstance(v, list) or len(v) != self.n or any(not is_int(x) or not lo <= x <= hi for x in v)):
-            raise PositionError(f"{self.where}: {field}={v!r}; expected a list of {self.n} ints in {lo}..{hi}, "
+            raise PositionError(f"{self.where}: {field}={show(v)}; expected a list of {self.n} ints in {lo}..{hi}, "
                                 f"one per seat")
         return list(v)
 
@@ -113,10 +114,10 @@ class _Position:
         except DealError as exc:
             raise PositionError(f"{self.where}: {field}: {exc}") from None
         if not self.game.in_deck[c]:
-            raise PositionError(f"{self.where}: {field}={text!r}: {card_name(c)} is not in the {self.n}-player deck "
-                                f"(3p: no Health, no 9/10; 4p: no 9/10)")
+            raise PositionError(f"{self.where}: {field}={show(text)}: {card_name(c)} is not in the {self.n}-player "
+                                f"deck (3p: no Health, no 9/10; 4p: no 9/10)")
         if c in self.seen_at:
-            raise PositionError(f"{self.where}: {field}={text!r}: {card_name(c)} is already at "
+            raise PositionError(f"{self.where}: {field}={show(text)}: {card_name(c)} is already at "
                                 f"{self.seen_at[c]}; expected every card exactly once")
         self.seen_at[c] = field
         return c
@@ -126,7 +127,7 @@ class _Position:
         if value is None:
             return None
         if not isinstance(value, list):
-            raise PositionError(f"{self.where}: {field} must be a list of card names, got {value!r}")
+            raise PositionError(f"{self.where}: {field} must be a list of card names, got {show(value)}")
         out = []
         for i, x in enumerate(value):
             if x is None and allow_none:
@@ -141,16 +142,16 @@ class _Position:
                 return _Play(field, None, True, False, None)
             return _Play(field, self._card(field, x), None, False, None)
         if not isinstance(x, dict):
-            raise PositionError(f"{self.where}: {field}={x!r}; expected a card name, 'face down' or a dict with "
+            raise PositionError(f"{self.where}: {field}={show(x)}; expected a card name, 'face down' or a dict with "
                                 f"{list(PLAY_KEYS)}")
         bad = sorted(str(k) for k in x if k not in PLAY_KEYS)
         if bad:
             raise PositionError(f"{self.where}: {field} has unknown key(s) {bad}; expected some of {list(PLAY_KEYS)}")
         fd, switch, move = x.get("face_down"), x.get("switch", False), x.get("move")
         if fd is not None and not isinstance(fd, bool):
-            raise PositionError(f"{self.where}: {field}.face_down={fd!r}; expected true or false")
+            raise PositionError(f"{self.where}: {field}.face_down={show(fd)}; expected true or false")
         if not isinstance(switch, bool):
-            raise PositionError(f"{self.where}: {field}.switch={switch!r}; expected true or false (a paid switch "
+            raise PositionError(f"{self.where}: {field}.switch={show(switch)}; expected true or false (a paid switch "
                                 f"before the card)")
         card = x.get("card")
         if card is None:
@@ -161,7 +162,7 @@ class _Position:
             card = self._card(f"{field}.card", card)
         if move is not None:
             if card != MIGRATION or move not in MOVES:
-                raise PositionError(f"{self.where}: {field}.move={move!r}; expected {list(MOVES)}, and only with "
+                raise PositionError(f"{self.where}: {field}.move={show(move)}; expected {list(MOVES)}, and only with "
                                     f"the Mig card")
         if card == MIGRATION and fd:
             raise PositionError(f"{self.where}: {field}: Migration is never played face down")
@@ -169,30 +170,30 @@ class _Position:
 
     def _plays(self, field, value, most: int) -> list[_Play]:
         if not isinstance(value, list) or len(value) > most:
-            raise PositionError(f"{self.where}: {field} must be a list of at most {most} plays, got {value!r}")
+            raise PositionError(f"{self.where}: {field} must be a list of at most {most} plays, got {show(value)}")
         return [self._play(f"{field}[{i}]", x) for i, x in enumerate(value)]
 
     def _tricks(self) -> list[dict]:
         value = self.pos["tricks"]
         if not isinstance(value, list) or len(value) > TRICKS_PER_ROUND - 1:
             raise PositionError(f"{self.where}: tricks must be a list of the at most {TRICKS_PER_ROUND - 1} "
-                                f"completed tricks of this round, got {value!r}")
+                                f"completed tricks of this round, got {show(value)}")
         out = []
         for t, x in enumerate(value):
             field = f"tricks[{t}]"
             if isinstance(x, list):
                 x = {"plays": x}
             if not isinstance(x, dict) or set(x) - {"chair", "plays", "winner"} or "plays" not in x:
-                raise PositionError(f"{self.where}: {field}={x!r}; expected a list of plays or a dict with 'plays' "
+                raise PositionError(f"{self.where}: {field}={show(x)}; expected a list of plays or a dict with 'plays' "
                                     f"(and optionally 'chair', 'winner')")
             chair, winner = x.get("chair"), x.get("winner")
             for key, v in (("chair", chair), ("winner", winner)):
                 if v is not None and (not is_int(v) or not 0 <= v < self.n):
-                    raise PositionError(f"{self.where}: {field}.{key}={v!r}; expected a seat 0..{self.n - 1}")
+                    raise PositionError(f"{self.where}: {field}.{key}={show(v)}; expected a seat 0..{self.n - 1}")
             plays = x["plays"]
             if not isinstance(plays, list) or len(plays) != self.n:
                 raise PositionError(f"{self.where}: {field}.plays must list the {self.n} plays of a completed "
-                                    f"trick in play order from its Chair, got {plays!r}")
+                                    f"trick in play order from its Chair, got {show(plays)}")
             out.append({"chair": chair, "winner": winner, "plays": self._plays(f"{field}.plays", plays, self.n)})
         return out
 
@@ -201,7 +202,7 @@ class _Position:
         if v is None:
             return None
         if not isinstance(v, list) or len(v) != self.n or any(x not in PARTY_NAMES for x in v):
-            raise PositionError(f"{self.where}: parties={v!r}; expected a list of {self.n} of 'Tails' / 'Claws'")
+            raise PositionError(f"{self.where}: parties={show(v)}; expected a list of {self.n} of 'Tails' / 'Claws'")
         return [PARTY_NAMES.index(x) for x in v]
 
     def _libra(self):
@@ -209,7 +210,7 @@ class _Position:
         if v is None:
             return None
         if not isinstance(v, dict) or set(v) - set(PARTY_NAMES):
-            raise PositionError(f"{self.where}: libra={v!r}; expected a dict with 'Tails' and/or 'Claws', each "
+            raise PositionError(f"{self.where}: libra={show(v)}; expected a dict with 'Tails' and/or 'Claws', each "
                                 f"{self.n} ints (the tokens each seat has on that plate)")
         plates = [self._ints("", None, 0, TOKENS, v.get(name, [0] * self.n), f"libra.{name}")
                   for name in PARTY_NAMES]
@@ -225,7 +226,7 @@ class _Position:
             return [[] for _ in range(self.n)]
         if not isinstance(v, list) or len(v) != self.n:
             raise PositionError(f"{self.where}: face_down must list {self.n} lists (each seat's face-down cards of "
-                                f"the earlier tricks), got {v!r}")
+                                f"the earlier tricks), got {show(v)}")
         out = []
         for p, cards in enumerate(v):
             row = self._card_list(f"face_down[{p}]", cards, allow_none=True)
@@ -245,7 +246,7 @@ class _Position:
             return [None] * self.n
         if not isinstance(v, list) or len(v) != self.n:
             raise PositionError(f"{self.where}: hands must list {self.n} entries (a list of card names, or null "
-                                f"for a hand drawn at random), got {v!r}")
+                                f"for a hand drawn at random), got {show(v)}")
         return [self._card_list(f"hands[{p}]", h, allow_none=False) for p, h in enumerate(v)]
 
     def _deck(self):
@@ -255,7 +256,7 @@ class _Position:
         deck = self.game.deck
         if not isinstance(v, list) or len(v) != len(deck):
             raise PositionError(f"{self.where}: deck must list all {len(deck)} cards of the {self.n}-player deck in "
-                                f"the order of the next deal, got {v!r}")
+                                f"the order of the next deal, got {show(v)}")
         out, seen = [], set()
         for i, x in enumerate(v):
             try:
@@ -263,8 +264,8 @@ class _Position:
             except DealError as exc:
                 raise PositionError(f"{self.where}: deck[{i}]: {exc}") from None
             if not self.game.in_deck[c] or c in seen:
-                raise PositionError(f"{self.where}: deck[{i}]={x!r}; expected each card of the {self.n}-player deck "
-                                    f"exactly once")
+                raise PositionError(f"{self.where}: deck[{i}]={show(x)}; expected each card of the {self.n}-player "
+                                    f"deck exactly once")
             seen.add(c)
             out.append(c)
         return tuple(out)
@@ -304,8 +305,8 @@ class _Position:
             if w is not None and w != got[key]:
                 shown = ({"Tails": got[key][0], "Claws": got[key][1]} if key == "libra" else
                          [PARTY_NAMES[q] for q in got[key]] if key == "parties" else got[key])
-                raise PositionError(f"{self.where}: {key}={self.pos[key]!r}, but the tricks listed leave "
-                                    f"{shown!r} {when}; expected the table the tricks lead to (or leave {key} out)")
+                raise PositionError(f"{self.where}: {key}={show(self.pos[key])}, but the tricks listed leave "
+                                    f"{show(shown)} {when}; expected the table the tricks lead to (or leave {key} out)")
 
     def replay_public(self) -> None:
         """Replay the plays on the public table only: each play's seat, action and mode (face up, forced switch,

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core.rules import DealError, Game, new_rng, shuffle
 from ..core.world import WorldState
+from ..errors import PositionError, StateFormatError, check_nesting
 from . import observe, positions, sample, saved, text
 from .cards import (CLAWS, DOWN, ECONOMY, ENV, FLIP, FORCED, HAND_SIZE, HEALTH, MIG,  # noqa: F401  (re-exported)
                     MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION, MODE_NAMES, NUM_ACTIONS, NUM_CARDS,
@@ -58,6 +59,8 @@ class PolitrickersGame(Game):
 
     # --- states ----------------------------------------------------------------------------------
     def new_initial_state(self, seed=None, deal=None) -> "PolitrickersState":
+        if deal is not None:
+            check_nesting(deal, DealError, "politrickers: the deal")
         st = PolitrickersState(self, new_rng(seed))
         if deal is None:
             st._start_round(st.rng.randrange(self.num_players))
@@ -66,6 +69,7 @@ class PolitrickersGame(Game):
         return st
 
     def state_from_json(self, data: dict) -> "PolitrickersState":
+        check_nesting(data, StateFormatError, "politrickers: the saved state")
         return PolitrickersState.from_json(self, data)
 
     def state_from_position(self, position: dict, seed=None) -> "PolitrickersState":
@@ -73,6 +77,7 @@ class PolitrickersGame(Game):
         Power Tokens, the Libra, the Chair, the tricks so far face up or face down, the current trick, leftovers,
         a stacked deck for the next deal); what it leaves out is drawn from ``seed``. Raises ``PositionError``
         naming the field and what was expected."""
+        check_nesting(position, PositionError, "politrickers: the position")
         return positions.state_from_position(self, position, seed, PolitrickersState)
 
     def describe_event(self, event: dict) -> str:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from ..core.rules import DealError, StateFormatError, rng_from_json, rng_to_json
+from ..errors import show
 from .cards import (CLAWS, DOWN, FLIP, FORCED, HAND_SIZE, MIG, MIG_FROM_TAILS, MIG_MOVES, MIGRATION, MODE_NAMES,
                     NUM_CARDS, PARTY_NAMES, PLATE_MAX, ROUNDS, SUIT, SUIT_NAMES, TAILS, TOKENS, TRICKS_PER_ROUND, UP,
                     VP_FLOOR, VP_TO_END, card_name, fill_face_down, is_int, parse_card, public_entry)
@@ -114,14 +115,14 @@ def log_from_json(e, n: int) -> tuple:
     if isinstance(mode, str) and mode.startswith("migration"):
         mode, move = "migration", mode[len("migration"):]
         if move not in MIG_MOVES:
-            raise StateFormatError(f"politrickers: round_plays entry {e!r} is malformed")
+            raise StateFormatError(f"politrickers: round_plays entry {show(e)} is malformed")
     mode = MODE_NAMES.index(mode)
     shown = -1 if card is None else parse_card(card)
     if (type(seat) is not int or type(q) is not int or type(rp) is not int or type(rs) is not int
             or type(os_) is not int or type(paid) is not bool or not 0 <= seat < n or q not in (0, 1)
             or rp not in (-1, 0, 1) or not -1 <= rs < 5 or not -1 <= os_ < 5 or (shown < 0) != (mode == DOWN)
             or (shown == MIGRATION) != (mode == MIG)):
-        raise StateFormatError(f"politrickers: round_plays entry {e!r} is malformed")
+        raise StateFormatError(f"politrickers: round_plays entry {show(e)} is malformed")
     action = (shown if shown >= 0 else 0) + (FLIP if paid else 0)  # a face-down card is filled in on load
     if mode == MIG:
         action = MIG_MOVES.index(move) + MIG_FROM_TAILS + (FLIP if paid else 0)
@@ -134,7 +135,7 @@ def check_saved(game, data) -> None:
     n = game.num_players
 
     def bad(field, value, expected):
-        raise StateFormatError(f"politrickers: saved {field}={value!r}; expected {expected}")
+        raise StateFormatError(f"politrickers: saved {field}={show(value)}; expected {expected}")
 
     if not isinstance(data, dict):
         bad("state", type(data).__name__, "a dict (State.to_json)")
@@ -145,7 +146,7 @@ def check_saved(game, data) -> None:
     if unknown:
         raise StateFormatError(f"politrickers: saved state has unknown key(s) {unknown}")
     if data["game"] != "politrickers" or not is_int(data["num_players"]) or data["num_players"] != n:
-        raise StateFormatError(f"saved state is {data['game']!r} for {data['num_players']!r} players; expected "
+        raise StateFormatError(f"saved state is {show(data['game'])} for {show(data['num_players'])} players; expected "
                                f"politrickers for {n}")
 
     def integer(key, lo, hi):

@@ -10,6 +10,7 @@ tracks, the board and the decks.
 from __future__ import annotations
 
 from ..core.rules import DealError
+from ..errors import show
 from .components import (BILL_DECK, BILL_INDEX, BOARD, CON, DECKS, EVENT_IDS, EVENT_INDEX, LIB, PARTY_KEY, PARTY_NAMES,
                          POLITICIANS, SECTOR_LIST, SUP_IDS, SUP_INDEX, UNC_INDEX)
 
@@ -29,9 +30,9 @@ def check_deal(deal) -> dict:
         raise DealError(f"prime_minister: unknown deal key(s) {bad}; known: {sorted(DEAL_KEYS)}")
     for k, v in deal.items():
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise DealError(f"prime_minister: deal[{k!r}] is {v!r}; expected a list of id strings")
+            raise DealError(f"prime_minister: deal[{show(k)}] is {show(v)}; expected a list of id strings")
         if k != "uncertainty" and len(set(v)) != len(v):
-            raise DealError(f"prime_minister: deal[{k!r}] names a card twice: {v!r}")
+            raise DealError(f"prime_minister: deal[{show(k)}] names a card twice: {show(v)}")
     return dict(deal)
 
 
@@ -125,14 +126,15 @@ class SetupMixin:
                 top = []
                 for cid in deal[k]:
                     if cid not in idx or idx[cid] not in self.decks[k] or idx[cid] in top:
-                        raise DealError(f"prime_minister: deal[{k!r}] has {cid!r}, not a (distinct) card of that deck")
+                        raise DealError(f"prime_minister: deal[{show(k)}] has {show(cid)}, not a (distinct) card of "
+                                        f"that deck")
                     top.append(idx[cid])
                 rest = [c for c in self.decks[k] if c not in top]
                 self.decks[k] = rest + top[::-1]  # first listed = first drawn
         self.unc_stack = []
         for u in deal.get("uncertainty", []):
             if u not in UNC_INDEX:
-                raise DealError(f"prime_minister: deal['uncertainty'] has unknown card {u!r}")
+                raise DealError(f"prime_minister: deal['uncertainty'] has unknown card {show(u)}")
             self.unc_stack.append(UNC_INDEX[u])
         self.pact = True
         self.ever_split = False

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from ..core.rules import PositionError
+from ..errors import show
 from .components import (A_ACT, A_CAREER, A_DEBATE_CARD, A_DIR, A_ELECTION, A_OPTION, A_PARTY, A_PLAY, A_PLAYER,
                          A_RESOLVE, A_SCEN, A_SECTOR, A_SIGN, A_SLOT, ABILITIES, BILL_IDS, BILL_INDEX, CAREER_ACTIONS,
                          CAREERS, DEBATE, EVENT_IDS, EVENT_INDEX, EVENT_LIST, HOLD_LIMIT, NO, PARTY_KEY, POLITICIANS,
@@ -60,9 +61,7 @@ FRAMES = ("selection", "questions", "event", "playing", "effects")
 
 # --- field validators (shared with positions.py) ------------------------------------------------------------------
 def _err(field: str, got, expected: str):
-    text = repr(got)
-    if len(text) > 80:
-        text = text[:77] + "..."
+    text = show(got, 80)  # bounded, however large or deeply nested ``got`` is
     raise PositionError(f"prime_minister: position field {field} is {text}; expected {expected}")
 
 

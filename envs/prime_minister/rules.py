@@ -46,6 +46,7 @@ from ..core.rules import (  # noqa: F401 (re-exported: DealError ... rng_to_json
     new_rng, rng_from_json, rng_to_json,
 )
 from ..core.world import field_table
+from ..errors import PositionError, check_nesting
 from .actions import ActionsMixin
 from .board import BoardMixin
 from .challenges import ChallengesMixin
@@ -194,6 +195,8 @@ class PrimeMinisterGame(Game):
         return self._component_fp
 
     def new_initial_state(self, seed=None, deal=None) -> "PrimeMinisterState":
+        if deal is not None:
+            check_nesting(deal, DealError, "prime_minister: the deal")
         self.use_components()
         st = PrimeMinisterState(self, new_rng(seed))
         st._setup(deal)
@@ -202,12 +205,14 @@ class PrimeMinisterGame(Game):
     def state_from_position(self, position: dict, seed: int | None = None) -> "PrimeMinisterState":
         """A table at a phase of a round or in a player's turn (RULES.md "Positions", ``positions.py``); what the
         position leaves out comes from the seeded setup. Strictly validated: :class:`PositionError`."""
+        check_nesting(position, PositionError, "prime_minister: the position")
         self.use_components()
         return state_from_position(self, position, seed, PrimeMinisterState)
 
     def state_from_json(self, data: dict) -> "PrimeMinisterState":
         """A state saved by ``to_json``, strictly validated (``saved.py``): anything inconsistent raises
         :class:`StateFormatError` naming the field and what was expected; the legal actions are recomputed."""
+        check_nesting(data, StateFormatError, "prime_minister: the saved state")
         self.use_components()
         return PrimeMinisterState.from_json(self, data)
 

@@ -37,6 +37,7 @@ import json
 import random
 
 from ..core.rules import StateFormatError, rng_from_json, rng_to_json
+from ..errors import show
 from .components import (A_ACT, A_DISCARD, A_OPTION, A_PLAYER, A_SIGN, A_SLOT, BILL_DECK, BILL_IDS, BILL_LIST, BOARD,
                          CAREER_ORDER, CAREERS, DEBATE, DECK_KEYS, DECKS, DOCS, EFFECT_OPS, EVENT_IDS, EVENT_INDEX,
                          EVENT_LIST, FAVOUR_MAX, FAVOUR_MIN, MATS, NO, NUM_ACTIONS, PARTY_KEY, PARTY_NAMES, PHASES,
@@ -121,9 +122,7 @@ TOTAL_SEATS = 658
 
 
 def _fail(field: str, got, expected: str):
-    text = repr(got)
-    if len(text) > 80:
-        text = text[:77] + "..."
+    text = show(got, 80)  # bounded, however large or deeply nested ``got`` is
     raise StateFormatError(f"prime_minister: saved state field {field} is {text}; expected {expected}")
 
 
