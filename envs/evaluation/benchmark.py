@@ -153,7 +153,13 @@ def play_set(task: dict) -> dict:
     game = hustings.registry.make_game(game_name, n)
     bots = [spec_mod.build(game_name, r, game=game) for r in task["recipes"]]
     t0 = time.perf_counter()
-    games = evaluate.duplicate_set(game, bots, task["seed"], n)
+    if task.get("variance_reduction") is not None:  # the same games, with their correction terms
+        from .variance import Estimator
+
+        est = Estimator(game_name, game, task["recipes"], task["variance_reduction"])
+        games = [est.play(bots, task["seed"], r) for r in range(n)]
+    else:
+        games = evaluate.duplicate_set(game, bots, task["seed"], n)
     seconds = time.perf_counter() - t0
     text = {}
     for b, bot in enumerate(bots):
@@ -269,6 +275,14 @@ def summarise_size(game: str, n: int, agents: list[str], names: list[str], table
             continue
         a = t["lineup"][0]
         games = res["games"]
+        vr = None
+        if games and all("correction" in g for g in games):
+            from . import variance
+
+            fp = res["fingerprint"]["variance_reduction"]
+            vr = variance.summary(["subject"] + [f"other{i}" for i in range(1, n)], games, fp["digest"],
+                                  fp["options"])
+            vr = {"estimator": vr["estimator"], "packs": vr["packs"], "terms": vr["terms"], **vr["bots"]["subject"]}
         shares = [share_of(g, 0) for g in games]
         per_set = [float(np.mean([share_of(g, 0) for g in games if g["seed"] == s])) for s in t["seeds"]]
         set_scores[family(agents[a], names[a])] = per_set
@@ -282,6 +296,8 @@ def summarise_size(game: str, n: int, agents: list[str], names: list[str], table
             "truncated": sum(bool(g["truncated"]) for g in games),
             "seat_win_share": [float(np.mean([share_of(g, 0) for g in games if g["seats"][0] == s] or [0.0]))
                                for s in range(n)]}
+        if vr is not None:
+            rows[names[a]]["variance_reduction"] = vr
     # ratings from the round robins
     rr = [(t, done[t["file"]]["games"]) for t in tables if t["kind"] == "round_robin"]
     mu, sigma, boot_mu, base = rate_tables(rr, n, m, boot, rng)
@@ -359,7 +375,8 @@ def split_done(tables: list[dict], tables_dir: str, resume: bool) -> tuple[dict[
 def set_tasks(todo: list[dict]) -> list[dict]:
     """One :func:`play_set` task per deal set of each table in ``todo``."""
     return [{"table": t["file"], "set": i, "seed": s, "game": t["game"], "num_players": t["num_players"],
-             "recipes": t["recipes"]} for t in todo for i, s in enumerate(t["seeds"])]
+             "recipes": t["recipes"], "variance_reduction": t.get("variance_reduction")}
+            for t in todo for i, s in enumerate(t["seeds"])]
 
 
 def batchable_tables(todo: list[dict]) -> set[str]:
@@ -373,6 +390,8 @@ def batchable_tables(todo: list[dict]) -> set[str]:
     out = set()
     for t in todo:
         g, n = t["game"], t["num_players"]
+        if t.get("variance_reduction") is not None:
+            continue  # its games are traced through the rules module for the corrections
         if (g, n) not in rules:
             rules[(g, n)] = hustings.registry.make_game(g, n)
         if batch_play.why_not(g, rules[(g, n)], t["recipes"]) is None and \
@@ -484,7 +503,8 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
               budget: str = "quick", out: str = "benchmark", workers: int | None = None, resume: bool = False,
               seed: int = 0, sets: int | None = None, rr_sets: int | None = None, ladder_specs: list[str] | None = None,
               address: str | None = None, progress: bool = True, bootstrap: int | None = None,
-              on_table=None, log=print, estimate: bool = False, batched: bool = True, reference: bool = True) -> dict:
+              on_table=None, log=print, estimate: bool = False, batched: bool = True, reference: bool = True,
+              variance_reduction: dict | None = None) -> dict:
     """Run (or continue, with ``resume``) a benchmark; returns the results dict also written to ``out``.
 
     ``ladder_specs`` replaces the reference ladder (it must hold ``random`` and ``heuristic``); ``sets`` /
@@ -493,7 +513,10 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     (:func:`hustings.evaluation.evaluate.time_bots`) and the expected duration is logged before the games start.
     Ctrl-C stops it with ``KeyboardInterrupt``; the finished tables stay in ``out`` for ``resume``. Tables whose
     bots all have a batched form are played in batches in the compiled engine (the same games; ``batched=False``:
-    one by one through the rules module)."""
+    one by one through the rules module). ``variance_reduction`` (options of
+    :func:`hustings.evaluation.variance.parse_options`) plays the gauntlet tables through the rules module with their
+    correction terms and adds each agent's raw and corrected win share, intervals over deal packs and multiplier
+    (:mod:`hustings.evaluation.variance`); the reference tables are then played, not taken."""
     from hustings.bots import spec as spec_mod
 
     if budget not in BUDGETS:
@@ -541,6 +564,12 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
             versions = {"game": hustings.registry.info(g).version, "observation": type(game).observation_version}
             for t in tables:
                 t["recipes"] = [recipes[i] for i in t["lineup"]]
+                if variance_reduction is not None and t["kind"] == "gauntlet":
+                    from .variance import Estimator
+
+                    est = Estimator(g, game, t["recipes"], variance_reduction)
+                    t["variance_reduction"] = est.options
+                    t["fingerprint"]["variance_reduction"] = {"options": est.options, "digest": est.digest}
                 t["sha256"] = {s: hashes[_hash_key(s, n)] for s in t["specs"] if _hash_key(s, n) in hashes}
                 t["versions"] = versions
             work.append((g, n, specs, agent_names(specs), tables))
@@ -553,7 +582,7 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     done, todo = split_done([t for w in work for t in w[4]], tables_dir, resume)
     tasks = set_tasks(todo)
     ready = []
-    if reference and tasks:
+    if reference and tasks and variance_reduction is None:
         from . import reference as reference_mod
 
         found, why = reference_mod.load()
@@ -592,6 +621,12 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     across = aggregate(per_size, cfg["bootstrap"], seed)
     command = command_line(budget, games, players, user, ladder_specs, sets, rr_sets, bootstrap, seed, workers,
                            reference)
+    if variance_reduction is not None:
+        from .variance import DEFAULTS
+
+        changed = {k: v for k, v in variance_reduction.items() if k in DEFAULTS and v != DEFAULTS[k]}
+        command += " --variance-reduction" + (
+            " " + ",".join(f"{k}={_option_text(v)}" for k, v in changed.items()) if changed else "")
     for r in per_size:
         r.pop("_set_scores")
     result = {
@@ -649,6 +684,15 @@ def markdown(result: dict) -> str:
                 continue
             lines.append(f"| {name} | {a['games']} | {a['win_share']:.3f} | {_ci(a['ci95'])} | {a['vs_fair']} | "
                          f"{a['mean_score']:.2f} | {a['rating']:.1f} | {_ci(a['rating_ci95'], '{:.1f}')} |")
+        vrs = {name: a["variance_reduction"] for name, a in r["agents"].items() if "variance_reduction" in a}
+        if vrs:
+            lines += ["", "Corrected by control variates (`--variance-reduction`: the same expected win share; "
+                      "intervals over deal packs; multiplier: raw variance over corrected variance):", "",
+                      "| agent | raw win share | 95% CI | corrected win share | 95% CI | multiplier |",
+                      "|---|---:|---|---:|---|---:|"]
+            for name, v in vrs.items():
+                lines.append(f"| {name} | {v['raw_win_share']:.3f} | {_ci(v['raw_ci95'])} | "
+                             f"{v['corrected_win_share']:.3f} | {_ci(v['corrected_ci95'])} | {v['multiplier']:.1f} |")
         texts = {name: a["text"] for name, a in r["agents"].items() if "text" in a}
         for name, t in texts.items():
             lines.append(f"\n{name}: {t['decisions']} text decisions, {t['retries']} retries, "
@@ -697,7 +741,7 @@ SCHEMA_DOC = """
 | `seconds_this_run`, `wall_seconds`, `play_seconds`, `workers`, `python` | timing: this run's and all runs' wall time, all tables' playing time |
 | `reference_sets` | deal sets taken from the shipped reference tables (`hustings.evaluation.reference`), not played |
 | `per_size[]` | per game and size: `game`, `num_players`, `fair_share`, `game_version`, `observation_version`, `anchor`, `agents` |
-| `per_size[].agents[NAME]` | `spec`, `games`, `deal_sets`, `win_share`, `ci95`, `ci95_sets`, `vs_fair`, `mean_score`, `truncated`, `seat_win_share` (per seat), `rating` (mu), `rating_sigma`, `rating_ci95`, `rated_games`; text agents: `text` {`decisions`, `retries`, `fallbacks`} |
+| `per_size[].agents[NAME]` | `spec`, `games`, `deal_sets`, `win_share`, `ci95`, `ci95_sets`, `vs_fair`, `mean_score`, `truncated`, `seat_win_share` (per seat), `rating` (mu), `rating_sigma`, `rating_ci95`, `rated_games`; text agents: `text` {`decisions`, `retries`, `fallbacks`}; with `--variance-reduction`: `variance_reduction` {`raw_win_share`, `raw_ci95`, `corrected_win_share`, `corrected_ci95`, `multiplier`, `multiplier_vs_independent_games`, `weights`, `packs`, `terms`, `estimator` {`digest`, `options`}} |
 | `across_games` | `normalisation`, `tasks`, `skipped_tasks`, `agents[NAME]`: `iqm`, `ci95`, `mean`, `tasks` |
 
 Each finished table is kept in `tables/GAME-Np-KIND-KEY.json` (`fingerprint`: what was played; `sha256` and
@@ -782,6 +826,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "this build ships them (hustings.evaluation.reference: the same games)")
     p.add_argument("--no-batch", action="store_true", help="play every table game by game through the rules module, "
                    "even those whose bots batch in the compiled engine (the same games, slower)")
+    p.add_argument("--variance-reduction", nargs="?", const="", default=None, metavar="KEY=VALUE,...",
+                   help="also report each agent's win share corrected by control variates (the same mean, a narrower "
+                        "interval) and the effective-games multiplier; the gauntlets then play through the rules "
+                        "module (options as hustings evaluate's; docs/evaluation.md)")
+
+
+def _option_text(v) -> str:
+    return "none" if v is None else ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def _vr_options(text: str | None) -> dict | None:
+    if text is None:
+        return None
+    from .variance import parse_options
+
+    return parse_options(text)
 
 
 def run(args) -> int:
@@ -792,7 +852,8 @@ def run(args) -> int:
                            rr_sets=args.rr_sets, ladder_specs=args.ladder, address=args.address,
                            progress=not args.no_progress, bootstrap=args.bootstrap, estimate=not args.no_progress,
                            batched=not getattr(args, "no_batch", False),
-                           reference=not getattr(args, "no_reference", False))
+                           reference=not getattr(args, "no_reference", False),
+                           variance_reduction=_vr_options(getattr(args, "variance_reduction", None)))
     except KeyboardInterrupt:
         tables = os.path.join(args.out, "tables")
         kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0
