@@ -224,3 +224,17 @@ def test_until_significant_stops_a_clear_line_and_runs_a_fair_one_to_its_cap():
     fair = tournament("democracy", ["heuristic"], 48, num_players=4, seed=1, progress=False, workers=1,
                       until_significant=0.02, log=lambda *a: None)
     assert fair["until_significant"]["verdict"] is None and fair["games"] == 48
+
+
+def test_benchmark_reports_corrected_win_shares(tmp_path):
+    from hustings.evaluation import benchmark
+
+    res = benchmark.benchmark(games=["democracy"], players=[2], ladder_specs=["random", "heuristic"], sets=2,
+                              rr_sets=1, out=str(tmp_path / "b"), workers=1, progress=False, log=lambda *a: None,
+                              variance_reduction=variance.parse_options("alternatives=1,decisions=off"))
+    row = res["per_size"][0]["agents"]["random"]
+    vr = row["variance_reduction"]
+    assert vr["packs"] == 2 and len(vr["estimator"]["digest"]) == 64
+    assert vr["raw_win_share"] == pytest.approx(row["win_share"])  # the same games as the plain table
+    assert "--variance-reduction alternatives=1,decisions=off" in res["command"]
+    assert "corrected win share" in (tmp_path / "b" / "BENCHMARKS.md").read_text()
