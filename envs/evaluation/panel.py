@@ -580,7 +580,11 @@ def markdown(result: dict) -> str:
     lines = [f"# Panel ({budget}, {result['seed_set']} deals, hustings {result['hustings_version']})", "",
              f"Made by `{result['command']}`; how to read it: docs/panel.md. Games per table (rounded up to whole "
              f"deals): {g['heuristic']} against the heuristic, {g['lineup']} in the other line-ups, {g['cross']} "
-             f"per cross-play table. Intervals: 95% over deals. {result['play_seconds']:.0f} s of playing in all.", ""]
+             f"per cross-play table. Intervals: 95% over deals. {result['play_seconds']:.0f} s of playing in all. "
+             + ("Deals: the report set (odd seeds), never used to choose a bot (choose on `--seed-set select`)."
+                if result["seed_set"] == "report" else
+                "Deals: the selection set (even seeds), for choosing between bots: publish the chosen bot's numbers "
+                "from `--seed-set report`, not these."), ""]
     for r in result["per_size"]:
         fair, n = r["fair_share"], r["num_players"]
         lines += [f"### {r['game']}, {n} players (fair share {fair:.3f})", "",

@@ -249,7 +249,7 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     assert "| shipped | (b) 2 IS-MCTS |" in text and "| shipped | (c) 2 search |" in text
     assert "| shipped | (d) heuristic + IS-MCTS |" in text
     assert "win share vs 2 heuristic" in text and "| random | " in text and "paired difference" in text
-    assert "Worst line-up" in text and "Cross-play" in text
+    assert "Worst line-up" in text and "Cross-play" in text and "Deals: the report set" in text
     assert text.startswith("# Panel (games per table set by hand, report deals")  # not "quick": counts were set
     preset = dict(result, games_per_table={k: panel.BUDGETS["quick"][k] for k in ("heuristic", "lineup", "cross")})
     assert panel.markdown(preset).startswith("# Panel (quick, report deals")
@@ -274,6 +274,7 @@ def test_a_tiny_panel_end_to_end(tmp_path):
     assert not set(json.loads((tmp_path / "s" / "tables" / row["table"]).read_text())["fingerprint"]["seeds"]) \
         & set(json.loads((out / "tables" / subject["rows"][0]["table"]).read_text())["fingerprint"]["seeds"])
     assert other["per_size"][0]["ratings"] == {}
+    assert "Deals: the selection set" in (tmp_path / "s" / "PANEL.md").read_text()
 
 
 def test_cli(tmp_path, capsys):
