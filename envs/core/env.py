@@ -15,7 +15,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..errors import (ActionOutOfBoundsError, ConfigError, IllegalActionError, PositionError,
-                      ResetNeededError, StateFormatError)
+                      ResetNeededError, StateFormatError, show)
 from .rules import Game, State, illegal_action_message
 
 STATE_FORMAT = "hustings-state"
@@ -28,12 +28,12 @@ def check_reward_options(reward, illegal_action, illegal_penalty) -> None:
     """The checks of the options every env of a game shares (AEC, parallel, vector): a
     :class:`~hustings.errors.ConfigError` naming the bad one."""
     if reward not in REWARD_MODES:
-        raise ConfigError(f"reward={reward!r} is invalid; expected one of {REWARD_MODES}")
+        raise ConfigError(f"reward={show(reward)} is invalid; expected one of {REWARD_MODES}")
     if illegal_action not in ILLEGAL_MODES:
-        raise ConfigError(f"illegal_action={illegal_action!r} is invalid; expected one of {ILLEGAL_MODES}")
+        raise ConfigError(f"illegal_action={show(illegal_action)} is invalid; expected one of {ILLEGAL_MODES}")
     if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)) \
             or not _finite(illegal_penalty):
-        raise ConfigError(f"illegal_penalty={illegal_penalty!r} is invalid; expected a finite number")
+        raise ConfigError(f"illegal_penalty={show(illegal_penalty)} is invalid; expected a finite number")
 
 
 def _finite(value) -> bool:
