@@ -454,7 +454,8 @@ class Session:
                         for i, e in enumerate(self.log[since:], start=since)],
                 "result": result_of(st) if over else None, "saved": self.saved, "save_error": self.save_error,
                 "record_available": over or self.kind != "play",
-                "table": None if public else seat_view(self, viewer, since, frames),  # the story, table, prompt (view.py)
+                # the story, the table, the question (view.py)
+                "table": None if public else seat_view(self, viewer, since, frames),
             }
             if self.kind == "replay":
                 out["replay"] = {"position": self.move_number, "length": len(self.moves)}

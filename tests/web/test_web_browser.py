@@ -249,7 +249,8 @@ def test_each_title_tells_the_story_and_why_the_winner_won(chromium, server, gam
             head = page.locator("#pm-board h4", has_text="Government MPs").text_content()
             legend = page.locator("#pm-mps + div").inner_text()
             total = int(re.fullmatch(r"Government MPs: (\d+)", head)[1])
-            m, p, a = map(int, re.fullmatch(r"(\d+) Moderate \+ (\d+) Partisan = (\d+), of 660 at most", legend).groups())
+            m, p, a = map(int, re.fullmatch(r"(\d+) Moderate \+ (\d+) Partisan = (\d+), of 660 at most",
+                                            legend).groups())
             assert a == total == m + p and page.locator("#pm-mps > div").count() == 2
         page.set_viewport_size(PHONE)
         assert page.locator("#board").bounding_box()["width"] > 300
