@@ -155,9 +155,12 @@ class RolloutValue:
     ``softmax(beta * scores)`` where it stopped earlier."""
 
     def __init__(self, bots: list, rollouts: int = 1, horizon: int | None = None, beta: float = 1.0, seed: int = 0,
-                 label: str = ""):
+                 label: str = "", compiled=None):
         self.bots, self.rollouts, self.horizon, self.beta, self.seed = list(bots), rollouts, horizon, beta, seed
         self.label = label
+        #: The game's compiled heuristic playouts (:class:`hustings.bots.rollout.CompiledRollouts`), where every
+        #: seat is the heuristic and the engine has them: the same moves as the rules' heuristic play, faster.
+        self.compiled = compiled
         self.calls = 0  # values computed (for the cost report)
 
     def __call__(self, state) -> np.ndarray:
@@ -166,10 +169,22 @@ class RolloutValue:
         self.calls += 1
         if state.is_terminal():
             return win_shares(state)
+        eng = self.compiled.engine(state.game) if self.compiled is not None else None
         for j in range(self.rollouts):
             w = state.clone()
             w.record_events = False
             w.rng = random.Random(mix(self.seed, 7, j))
+            if eng is not None:
+                stop = (1 << 62) if self.horizon is None else w.score_version + self.horizon
+                self.compiled.play(eng, w, 1 << 62, stop)
+                if eng.player[0] < 0:
+                    won = np.asarray(eng.returns[0]) > 0
+                    total += won / won.sum() if won.any() else 0.0
+                else:
+                    s = np.asarray(eng.scores[0], dtype=float) * self.beta
+                    e = np.exp(s - s.max())
+                    total += e / e.sum()
+                continue
             for p, bot in enumerate(self.bots):
                 bot.reset(mix(self.seed, 11, j, p))
             stop = None
@@ -189,13 +204,18 @@ class RolloutValue:
 def known_policy(bot, state, player: int) -> np.ndarray | None:
     """The probabilities with which ``bot`` picks each legal move of ``player`` in ``state`` (over
     ``state.legal_actions()``, in order), where they are known exactly and not all on one move; else ``None``.
-    Known: the uniform random bot, and a net that samples from its masked softmax. A bot whose probabilities are not
-    known gets no decision term (which is always safe)."""
+    Known: the uniform random bot, a net that samples from its masked softmax, and Politrickers' heuristic where its
+    random tie-break decides between moves of exactly equal value (every other move at least its 0.001 tie-break
+    below: then each tied move is equally likely). A bot whose probabilities are not known gets no decision term
+    (which is always safe: whether a term is computed depends on the state, never on the move drawn)."""
     if type(bot).act is RandomBot.act:
         k = len(state.legal_actions())
         return None if k < 2 else np.full(k, 1.0 / k)
     from hustings.bots.policy import PolicyBot
 
+    tie_break = _TIE_BREAKS.get(type(bot))
+    if tie_break is not None:
+        return tie_break(bot, state, player)
     if isinstance(bot, PolicyBot) and not bot.deterministic:
         legal = state.legal_actions()
         if len(legal) < 2:
@@ -204,6 +224,34 @@ def known_policy(bot, state, player: int) -> np.ndarray | None:
         p = np.exp(logits - logits.max())
         return p / p.sum()
     return None
+
+
+def _politrickers_ties(bot, state, player: int) -> np.ndarray | None:
+    """Politrickers' heuristic picks the best value plus ``rng.random() * 1e-3``: uniform among exactly tied best
+    moves when every other move is at least 1e-3 below them; ``None`` otherwise (no tie, or a near tie whose odds
+    are not uniform)."""
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    v = np.array([bot._value(state, player, a, state._modes[a]) for a in legal])
+    top = v.max()
+    tied = v == top
+    if tied.sum() < 2 or ((v > top - 1e-3) & ~tied).any():
+        return None
+    return tied / tied.sum()
+
+
+def _tie_breaks() -> dict:
+    out = {}
+    try:
+        from hustings.politrickers.bots import HeuristicBot
+    except ImportError:  # pragma: no cover - a partial install
+        return out
+    out[HeuristicBot] = _politrickers_ties
+    return out
+
+
+_TIE_BREAKS = _tie_breaks()
 
 
 @dataclass
@@ -297,7 +345,8 @@ def corrections(trace: Trace, value, alternatives: int, stream: tuple) -> tuple[
             legal = step.before.legal_actions()
             expected = np.zeros(n)
             for b, p in zip(legal, step.pi):
-                expected += p * (q_taken if b == step.action else q(b))
+                if p > 0:
+                    expected += p * (q_taken if b == step.action else q(b))
             decisions += expected - q_taken
             counts["decisions"] += 1
         if step.chance:
@@ -331,6 +380,11 @@ class Estimator:
             self._bots = [build_bot(game_name, r, seed=0, game=game) for r in recipes]
         else:
             self._bots = [info_bots[policy](seed=0) for _ in range(n)]
+        self._compiled = None
+        if policy == "heuristic":
+            from hustings.bots.rollout import CompiledRollouts
+
+            self._compiled = CompiledRollouts.for_game(game_name, "auto", policy="heuristic", heuristic=self._bots[0])
         config = {"game": game.config(), "options": self.options, "policy": policy,
                   "bots": [recipe_fingerprint(r) for r in recipes] if policy == "lineup" else [policy] * n}
         self.digest = hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()
@@ -344,7 +398,8 @@ class Estimator:
                 by_seat[s] = bots[b]
             bots = by_seat
         o = self.options
-        return RolloutValue(bots, rollouts=o["rollouts"], horizon=o["horizon"], beta=o["beta"], seed=o["seed"])
+        return RolloutValue(bots, rollouts=o["rollouts"], horizon=o["horizon"], beta=o["beta"], seed=o["seed"],
+                            compiled=self._compiled)
 
     def play(self, bots: list, seed: int, rotation: int, make_value=None) -> dict:
         """Rotation ``rotation`` of deal ``seed`` as :func:`hustings.evaluation.evaluate.play_rotation` plays it (the

@@ -238,3 +238,27 @@ def test_benchmark_reports_corrected_win_shares(tmp_path):
     assert vr["raw_win_share"] == pytest.approx(row["win_share"])  # the same games as the plain table
     assert "--variance-reduction alternatives=1,decisions=off" in res["command"]
     assert "corrected win share" in (tmp_path / "b" / "BENCHMARKS.md").read_text()
+
+
+def test_known_probabilities_match_what_the_bots_play():
+    # the random bot and Politrickers' heuristic tie-break: the stated odds are the frequencies of the bot's moves
+    from hustings.core.match import play_game
+
+    game = hustings.registry.make_game("politrickers", 4, {})
+    info = hustings.registry.info("politrickers")
+    states = []
+    play_game(game, [info.bots["heuristic"](seed=p) for p in range(4)], seed=5,
+              on_action=lambda st, p, a: states.append(st.clone()))
+    checked = 0
+    for st in states:
+        p = st.current_player()
+        legal = st.legal_actions()
+        for kind in ("heuristic", "random"):
+            pi = variance.known_policy(info.bots[kind](seed=0), st, p)
+            if pi is None:
+                continue
+            picks = [info.bots[kind](seed=s).act(st, p) for s in range(400)]
+            freq = np.array([picks.count(a) for a in legal]) / 400
+            assert np.abs(freq - pi).max() < 0.12 and (freq[pi == 0] == 0).all()
+            checked += 1
+    assert checked > 10
