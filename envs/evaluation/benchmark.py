@@ -622,11 +622,9 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     command = command_line(budget, games, players, user, ladder_specs, sets, rr_sets, bootstrap, seed, workers,
                            reference)
     if variance_reduction is not None:
-        from .variance import DEFAULTS
+        from .variance import command_text
 
-        changed = {k: v for k, v in variance_reduction.items() if k in DEFAULTS and v != DEFAULTS[k]}
-        command += " --variance-reduction" + (
-            " " + ",".join(f"{k}={_option_text(v)}" for k, v in changed.items()) if changed else "")
+        command += command_text(variance_reduction)
     for r in per_size:
         r.pop("_set_scores")
     result = {
@@ -830,10 +828,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also report each agent's win share corrected by control variates (the same mean, a narrower "
                         "interval) and the effective-games multiplier; the gauntlets then play through the rules "
                         "module (options as hustings evaluate's; docs/evaluation.md)")
-
-
-def _option_text(v) -> str:
-    return "none" if v is None else ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
 def _vr_options(text: str | None) -> dict | None:

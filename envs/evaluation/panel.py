@@ -367,7 +367,29 @@ def seat_row(t: dict, saved: dict, b: int, names: list[str]) -> dict:
             "win_share": share, "ci95": ci, "ci95_wilson": list(wilson(share, len(saved["games"]))),
             "fair_share": fair, "above_fair": verdict(ci, fair),
             "mean_score": float(np.mean([g["scores"][b] for g in saved["games"]])),
-            "truncated": sum(bool(g["truncated"]) for g in saved["games"])}
+            "truncated": sum(bool(g["truncated"]) for g in saved["games"]),
+            **({"variance_reduction": corrected_row(saved, b)} if all("correction" in g for g in saved["games"])
+               else {})}
+
+
+def _vr_text(options: dict | None) -> str:
+    from .variance import command_text
+
+    return command_text(options)
+
+
+def corrected_row(saved: dict, b: int) -> dict:
+    """Bot ``b``'s raw and corrected win share over the deal packs of a table played with correction terms
+    (``--variance-reduction``, :mod:`hustings.evaluation.variance`): intervals and the multiplier."""
+    from . import variance
+
+    raw, terms = variance.packs(saved["games"], b)
+    cor, weights = variance.crossfit(raw, terms)
+    var_raw, var_cor = (float(np.var(x, ddof=1)) if len(x) > 1 else float("nan") for x in (raw, cor))
+    return {"raw_win_share": float(raw.mean()), "raw_ci95": variance.interval(raw),
+            "corrected_win_share": float(cor.mean()), "corrected_ci95": variance.interval(cor),
+            "multiplier": variance._ratio(var_raw, var_cor), "weights": weights,
+            "digest": saved["fingerprint"].get("variance_reduction", {}).get("digest")}
 
 
 def paired_verdict(ci: list[float]) -> str:
@@ -461,12 +483,16 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
           games_lineup: int | None = None, games_cross: int | None = None, seed_set: str = "report",
           seed: int = PANEL_SEED, ismcts: str | None = None, cross: bool = True, out: str = "panel",
           workers: int | None = None, resume: bool = False, address: str | None = None, progress: bool = True,
-          estimate: bool = False, on_table=None, log=print, search: str | None = None) -> dict:
+          estimate: bool = False, on_table=None, log=print, search: str | None = None,
+          variance_reduction: dict | None = None) -> dict:
     """Run (or continue, with ``resume``) the panel; the results dict, also written to ``out`` (``panel.json``,
     ``PANEL.md``). ``games``/``players`` choose the tables (default: every game with a shipped bot or ``agents``, at
     every size with a shipped bot; ``players`` for the ``agents`` alone: any size), ``shipped=False`` leaves the
     shipped bots out of the subjects. With ``estimate`` every agent is timed first and the expected duration logged.
-    Ctrl-C stops it with ``KeyboardInterrupt``; finished tables stay in ``out`` for ``resume``."""
+    Ctrl-C stops it with ``KeyboardInterrupt``; finished tables stay in ``out`` for ``resume``.
+    ``variance_reduction`` (options of :func:`hustings.evaluation.variance.parse_options`) plays the tables whose bots
+    are nets and scripted bots (not the cross-play) with correction terms and adds each row's raw and corrected win
+    share and multiplier (:func:`corrected_row`)."""
     from hustings import checkpoints
     from hustings.bots import spec as spec_mod
 
@@ -516,6 +542,13 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
                 t["recipes"] = [recipes[a] for a in t["lineup"]]
                 t["sha256"] = {s: digests[s] for s in t["specs"] if digests[s] is not None}
                 t["versions"] = versions
+                if (variance_reduction is not None and t["kind"] != "cross" and "variance_reduction" not in t
+                        and all(r[0] in ("scripted", "policy") for r in t["recipes"])):
+                    from .variance import Estimator
+
+                    est = Estimator(g, rules, t["recipes"], variance_reduction)
+                    t["variance_reduction"] = est.options
+                    t["fingerprint"]["variance_reduction"] = {"options": est.options, "digest": est.digest}
             plans.append(plan)
             to_time[(g, n)] = (rules, dict(zip(plan["agents"], recipes)))
     if not plans:
@@ -551,7 +584,8 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
     per_size = [summarise(p, done, cfg["bootstrap"], seed) for p in plans]
     result = {"schema": SCHEMA, "hustings_version": hustings.__version__,
               "command": command_line(games if games != checkpoints.names() else None, players, user, shipped,
-                                      budget, overrides, seed_set, seed, ismcts, cross, workers, search),
+                                      budget, overrides, seed_set, seed, ismcts, cross, workers, search)
+              + _vr_text(variance_reduction),
               "budget": budget, "games_per_table": {k: cfg[k] for k in ("heuristic", "lineup", "cross")},
               "bootstrap": cfg["bootstrap"], "seed_set": seed_set, "seed": seed, "seconds_this_run": seconds,
               "play_seconds": sum(d.get("seconds", 0.0) for d in done.values()), "per_size": per_size}
@@ -614,6 +648,17 @@ def markdown(result: dict) -> str:
                 lines.append(f"| {name} | ({w['label']}) {w['lineup']} | {w['games']} | {w['win_share']:.3f} | "
                              f"{_ci(w['ci95'])} | {w['above_fair']} | {pcell} | "
                              f"{'-' if p is None else _sci(p['paired_ci95'])} |")
+        vr = [(name, row) for name, s in r["subjects"].items() for row in s["rows"] if "variance_reduction" in row]
+        if vr:
+            lines += ["", "Corrected by control variates (`--variance-reduction`: the same expected win share; "
+                      "multiplier: raw variance over corrected variance, over deal packs):", "",
+                      "| bot | line-up | raw win share | 95% CI | corrected win share | 95% CI | multiplier |",
+                      "|---|---|---:|---|---:|---|---:|"]
+            for name, row in vr:
+                v = row["variance_reduction"]
+                lines.append(f"| {name} | ({row['label']}) {row['lineup']} | {v['raw_win_share']:.3f} | "
+                             f"{_ci(v['raw_ci95'])} | {v['corrected_win_share']:.3f} | {_ci(v['corrected_ci95'])} | "
+                             f"{v['multiplier']:.1f} |")
         if r["ratings"]:
             tables = f"{r['cross_tables']} table{'s' if r['cross_tables'] != 1 else ''}"
             lines += ["", f"Cross-play (f): {tables} of {n} different agents, rated by "
@@ -661,6 +706,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--address", default=None, help="run the games as Ray tasks on this cluster (needs the "
                    "distributed extra)")
     p.add_argument("--no-progress", action="store_true", help="no progress bars, no timing first")
+    p.add_argument("--variance-reduction", nargs="?", const="", default=None, metavar="KEY=VALUE,...",
+                   help="also report each line-up's win share corrected by control variates and the multiplier "
+                        "(tables of nets and scripted bots; options as hustings evaluate's; docs/evaluation.md)")
 
 
 def run(args) -> int:
@@ -671,7 +719,8 @@ def run(args) -> int:
                        games_cross=args.games_cross, seed_set=args.seed_set, seed=args.seed, ismcts=args.ismcts,
                        cross=not args.no_cross, out=args.out, workers=args.workers, resume=args.resume,
                        address=args.address, progress=not args.no_progress, estimate=not args.no_progress,
-                       search=args.search)
+                       search=args.search, variance_reduction=benchmark._vr_options(
+                           getattr(args, "variance_reduction", None)))
     except KeyboardInterrupt:
         tables = os.path.join(args.out, "tables")
         kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0

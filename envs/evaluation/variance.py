@@ -126,6 +126,19 @@ def parse_options(text: str | None) -> dict:
     return opts
 
 
+def command_text(options: dict | None) -> str:
+    """``--variance-reduction`` with the options that differ from the defaults, as a command line writes it (``""``
+    for ``None``)."""
+    if options is None:
+        return ""
+
+    def text(v) -> str:
+        return "none" if v is None else ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+    changed = [f"{k}={text(v)}" for k, v in options.items() if k in DEFAULTS and v != DEFAULTS[k]]
+    return " --variance-reduction" + (" " + ",".join(changed) if changed else "")
+
+
 def win_shares(state) -> np.ndarray:
     """Each seat's win share in a finished ``state``: ``1/k`` for each of ``k`` winners; all 0 when truncated."""
     n = state.game.num_players

@@ -262,3 +262,18 @@ def test_known_probabilities_match_what_the_bots_play():
             assert np.abs(freq - pi).max() < 0.12 and (freq[pi == 0] == 0).all()
             checked += 1
     assert checked > 10
+
+
+def test_panel_rows_carry_the_corrected_win_share(honest_games):
+    from hustings.evaluation import panel
+
+    saved = {"games": honest_games, "fingerprint": {"variance_reduction": {"digest": "e" * 64}}}
+    row = panel.corrected_row(saved, 0)
+    raw, terms = variance.packs(honest_games, 0)
+    cor, _ = variance.crossfit(raw, terms)
+    assert row["raw_win_share"] == pytest.approx(raw.mean()) and row["corrected_win_share"] == pytest.approx(cor.mean())
+    assert row["multiplier"] == pytest.approx(np.var(raw, ddof=1) / np.var(cor, ddof=1)) and row["digest"] == "e" * 64
+    assert variance.command_text(None) == "" and variance.command_text(variance.parse_options("")) == \
+        " --variance-reduction"
+    assert variance.command_text(variance.parse_options("decisions=off,horizon=none")) == \
+        " --variance-reduction horizon=none,decisions=off"
