@@ -284,16 +284,19 @@ class BoardMixin:
             self._tag_reshuffle(deck)
             self.rng.shuffle(self.decks[deck])
             if deck == "supporters" and self.supporter_reshuffle:  # a position's order (RULES.md "Positions")
-                self._stack_reshuffle()
+                self._stack_reshuffle(deck, self.supporter_reshuffle)
+                self.supporter_reshuffle = []
+            elif deck == "events" and self.event_reshuffle:
+                self._stack_reshuffle(deck, self.event_reshuffle)
+                self.event_reshuffle = []
         return self.decks[deck].pop()
 
-    def _stack_reshuffle(self) -> None:
-        """The Supporters of ``supporter_reshuffle`` (first listed drawn first) on top of the deck just turned over,
-        those still in it; the rest stay shuffled beneath. The order is used once."""
-        deck = self.decks["supporters"]
-        top = [c for c in self.supporter_reshuffle if c in deck]
-        self.decks["supporters"] = [c for c in deck if c not in top] + top[::-1]
-        self.supporter_reshuffle = []
+    def _stack_reshuffle(self, deck: str, order: list) -> None:
+        """The cards of ``order`` (a position's ``supporter_reshuffle`` / ``event_reshuffle``, the first listed drawn
+        first) on top of ``deck`` just turned over, those in it; the rest stay shuffled beneath (used once)."""
+        cards = self.decks[deck]
+        top = [c for c in order if c in cards]
+        self.decks[deck] = [c for c in cards if c not in top] + top[::-1]
 
     def _tag_reshuffle(self, deck: str) -> None:
         """A discard pile turned over into ``deck``: its cards get a new shuffle tag (``engine.new_shuffle_tags``)."""

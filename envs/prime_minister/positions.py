@@ -30,8 +30,8 @@ from .progress_write import NotExpressible, progress_of
 TOP_KEYS = {"round", "phase", "step", "turn", "to_move", "players", "government", "pact", "resigned",
             "election_marker", "government_mps", "government_mps_party", "sectors", "bills", "passed", "decks",
             "discards", "unplaced", "uncertainty", "last_uncertainty", "refused_agreement", "minority_by_challenge",
-            "lost_challenge", "scenario", "selection", "supporter_reshuffle", "questions", "event", "playing",
-            "effects", "pending"}
+            "lost_challenge", "scenario", "selection", "supporter_reshuffle", "event_reshuffle", "out_of_play",
+            "questions", "event", "playing", "effects", "pending"}
 PLAYER_KEYS = {"politician", "role", "standing", "favour", "vp", "action_cubes", "supporters", "supporters_shown",
                "careers_active", "question_cards"}
 ROLE_NAMES = {"pm": "prime_minister", "ol": "opposition_leader", "gbb": "government_backbencher",
@@ -59,7 +59,7 @@ LAID_FIELDS = ("round", "pol", "party", "role", "standing", "favour", "vp", "cub
                "shown", "sector_pos", "gov_party", "mps", "mps_party", "bills", "decks", "discards", "unc_stack",
                "last_unc", "pact", "resigned", "marker", "careers", "passed", "proposed", "revealed_ok",
                "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "scen",
-               "supporter_reshuffle", "turn", "tasks", "pending", "over")
+               "supporter_reshuffle", "event_reshuffle", "turn", "tasks", "pending", "over")
 
 
 def state_from_position(game, position: dict, seed: int | None, new_state):
@@ -248,6 +248,8 @@ def _build(game, position: dict, seed: int | None, new_state):
     selection = _selection_cards(st, position)
     placed_bills += [b for h in st.bill_hand for b in h] + [b for b, _ in st.proposed]
 
+    _out_of_play(st, position, in_play["events"], riots_event)
+
     # piles: discards named, decks stacked, the rest shuffled into the decks
     discards = position.get("discards", {})
     decks = position.get("decks", {})
@@ -299,6 +301,11 @@ def _build(game, position: dict, seed: int | None, new_state):
         _err("supporter_reshuffle", _names("supporters", sorted(set(order) - in_play["supporters"])),
              "Supporters of this game")
     st.supporter_reshuffle = order
+    order = _ids("event_reshuffle", position.get("event_reshuffle", []), EVENT_INDEX, "Event")
+    if set(order) - in_play["events"]:
+        _err("event_reshuffle", _names("events", sorted(set(order) - in_play["events"])),
+             "Event cards in this game's Event deck or discards (not out of play)")
+    st.event_reshuffle = order
     st.unc_stack = [UNC_INDEX[u] if isinstance(u, str) and u in UNC_INDEX else _err(f"uncertainty[{i}]", u,
                     "an Uncertainty card id (U01..)") for i, u in enumerate(_list("uncertainty",
                                                                                   position.get("uncertainty", [])))]
@@ -340,6 +347,31 @@ def _build(game, position: dict, seed: int | None, new_state):
     except StateFormatError as exc:
         raise PositionError(f"prime_minister: the position is not a table the rules can reach: {exc}") from None
     return st
+
+
+def _out_of_play(st, position: dict, in_play: set, riots_event: bool) -> None:
+    """``out_of_play``: ``{"events": [Event ids]}``, Event cards out of the game. The rulebook takes one out in play:
+    Scenario 5's Riots once the Second Reform Act has passed (L1152: "Remove the Riots card from the game"), so they
+    need ``scenario.reform_act_passed_by``; a Scenario's setup leaves others out (Scenario 1's 9-card Event deck,
+    L1015), which may be listed too. An Event card that is in play is refused."""
+    v = position.get("out_of_play", {})
+    if not isinstance(v, dict) or not set(v) <= {"events"}:
+        _err("out_of_play", v, "{'events': [Event ids]}: the Event cards out of the game")
+    cards = _ids("out_of_play.events", v.get("events", []), EVENT_INDEX, "Event")
+    riots = st.scen["riots"] if st.game.scenario == 5 else -1
+    for c in cards:
+        if c == riots:
+            if st.scen["act_passed_by"] < 0 or st.scen["act"] not in st.passed:
+                _err("out_of_play.events", EVENT_IDS[c], "the Riots out of the game only once the Second Reform Act "
+                                                         "has passed (L1152): list it in passed and set "
+                                                         "scenario.reform_act_passed_by")
+            if st.scen["riots_in_deck"] or riots_event:
+                _err("out_of_play.events", EVENT_IDS[c], "the Riots out of the game, not in the Event deck or drawn "
+                                                         "(scenario.riots_in_event_deck false)")
+        elif c in in_play:
+            _err("out_of_play.events", EVENT_IDS[c], "Event cards the rules take out of the game: Scenario 5's Riots "
+                                                     "after the Second Reform Act passed (L1152), or cards the "
+                                                     "Scenario's setup leaves out; this one is in play")
 
 
 def _riots_event(st, position: dict) -> bool:
@@ -674,6 +706,7 @@ def to_position(st, check: bool = True) -> dict:
         "minority_by_challenge": st.minority_by_challenge,
         "lost_challenge": st.lost_challenge if st.lost_challenge >= 0 else None,
         "supporter_reshuffle": [SUP_IDS[c] for c in st.supporter_reshuffle],
+        "event_reshuffle": [EVENT_IDS[c] for c in st.event_reshuffle],
     }
     if st.scen.get("num"):
         sc = {}

@@ -105,6 +105,7 @@ class PrimeMinisterState(SetupMixin, RoundMixin, SelectionMixin, TurnsMixin, Act
         self.qt_hands = [[] for _ in range(self.n)]
         self.shown = [[] for _ in range(self.n)]  # Supporters publicly known to be in each hand (sample.py)
         self.supporter_reshuffle = []  # a position's order of the next Supporter reshuffle (board._draw)
+        self.event_reshuffle = []  # a position's order of the next Event reshuffle (board._draw)
         self.shuffle_tags = new_shuffle_tags()
         self._careers_seen = None  # what the last full Career Card check read (board._check_careers)
         self._obs_cache = None  # the observation's blocks kept between observations (observe.ObservationCache)

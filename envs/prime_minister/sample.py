@@ -116,6 +116,7 @@ class SamplingMixin:
         st = self._copy(rng.getrandbits(64), self._log_seen_by(player))
         st.unc_stack = []  # a deal's stacked Uncertainty cards are future chance: the sample draws its own
         st.supporter_reshuffle = []  # so is a position's order of the next Supporter reshuffle
+        st.event_reshuffle = []  # and of the next Event reshuffle
         st._resample_supporters(player, rng)
         st._resample_events(player, rng)
         st._resample_bills(player, rng)

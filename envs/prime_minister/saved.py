@@ -52,16 +52,17 @@ STATE_FIELDS = (
     "tasks", "pending", "over", "winner", "truncated", "turn", "proposed", "revealed_ok", "selected_count",
     "refused_agreement", "minority_by_challenge", "lost_challenge", "event", "score_version",
     "ever_split", "last_unc", "setup_done", "mps_party", "won", "scen", "qt_hands", "shown", "shuffle_tags",
-    "passed", "supporter_reshuffle",
+    "passed", "supporter_reshuffle", "event_reshuffle",
 )
 # Fields added after version 1 was first saved: a saved state without them loads with these defaults (``shown``: no
 # Supporter publicly known in any hand; ``shuffle_tags``: no deck reshuffled yet; both serve ``sample_hidden``;
-# ``supporter_reshuffle``: no order set for the next Supporter reshuffle).
+# ``supporter_reshuffle`` / ``event_reshuffle``: no order set for the next Supporter / Event reshuffle).
 OPTIONAL_FIELDS = {
     "shown": lambda n: [[] for _ in range(n)],
     "shuffle_tags": lambda n: new_shuffle_tags(),
     "passed": lambda n: None,  # the bills passed so far; an older save: every bill found nowhere else (check_state)
     "supporter_reshuffle": lambda n: [],  # a position's order of the next Supporter reshuffle (none: random)
+    "event_reshuffle": lambda n: [],  # a position's order of the next Event reshuffle (none: random)
 }
 
 
@@ -365,6 +366,7 @@ def check_state(st, data: dict) -> None:
         st.passed = sorted(set(st.game._fresh_components()["bills"]) - set(all_bills(st)))
     _ints("passed", st.passed, 0, nb - 1, distinct=True)
     _ints("supporter_reshuffle", st.supporter_reshuffle, 0, ns - 1, distinct=True)
+    _ints("event_reshuffle", st.event_reshuffle, 0, ne - 1, distinct=True)
     _list("proposed", st.proposed, max_len=12)
     for i, e in enumerate(st.proposed):
         _list(f"proposed[{i}]", e, 2)

@@ -237,6 +237,12 @@ class ScenariosMixin:
             workers = [{"op": "sector", "sector": "Workers", "steps": 1, "party": PARTY_NAMES[gov]},
                        {"op": "sector", "sector": "Workers", "steps": -1, "party": PARTY_NAMES[1 - gov]}]
             self.scen["act_passed_by"] = gov
+            if self.scen["riots_in_deck"]:  # L1152: the Riots leave the game: found in the Event deck, reshuffled
+                self.decks["events"].remove(self.scen["riots"])
+                self.scen["riots_in_deck"] = False
+                self.scen.pop("riots_floor", None)
+                self._tag_reshuffle("events")
+                self.rng.shuffle(self.decks["events"])
             self._push(*[["eff", e, dict(src)] for e in effs + workers], ["s5_double"],
                        ["debate_cards", b["debate"], "pass"])
             self._award_side("government", card["vp"])

@@ -326,6 +326,7 @@ class TaskQueue:
         st.scen = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.scen.items()}
         st.shuffle_tags = self.shuffle_tags
         st.supporter_reshuffle = list(self.supporter_reshuffle)
+        st.event_reshuffle = list(self.event_reshuffle)
         st._legal = self._legal
         st._legal_set = self._legal_set
         st._careers_seen = self._careers_seen  # never changed in place: shared
