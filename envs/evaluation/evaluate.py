@@ -21,6 +21,13 @@ mean score (the game's own score: tribes, VP, ...), a 95% Wilson interval of the
 pairwise results (a Bradley-Terry fit on the Elo scale, 1000 = the average bot). Duplicate games are not independent
 (that is the point), so the Wilson interval, which assumes they are, is on the cautious side.
 
+Fewer games: ``--variance-reduction`` also reports every bot's win share corrected by control variates
+(:mod:`hustings.evaluation.variance`: the luck of each deal, draw and random move measured by a fixed value estimate
+and taken out; the same expected value, a narrower interval over deal packs) with the effective-games multiplier and
+the estimate's digest (JSON key ``variance_reduction``); ``--until-significant MARGIN`` plays deal packs until the
+subject's always-valid interval (:mod:`hustings.evaluation.sequential`) lies beyond the fair share +- MARGIN, or
+``--games`` are played. Both play through the rules module.
+
     python -m hustings.evaluation.evaluate democracy --players 4 --bots heuristic random random random --games 400
 """
 from __future__ import annotations
