@@ -144,10 +144,10 @@ def _play(task: tuple[int, int, int]) -> dict:
     # play_rotation seeds every bot per (deal, rotation, bot); the responder's draws also from the run's seed
     lbr = LocalBestResponse(lambda k: build_bot(game, recipe, game=rules), n, _W["worlds"],
                             hidden_commitments=_W["hidden"], salt=base)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     played = play_rotation(rules, [lbr] + _W["targets"][1:], seed, r)
     return {"seed": seed, "rotation": r, "own": own, "lbr": played, "stats": lbr.stats,
-            "seconds": time.perf_counter() - t0}
+            "cpu_seconds": time.process_time() - t0}
 
 
 def hash_seed(salt: int, seed: int) -> int:
@@ -237,7 +237,7 @@ def local_best_response(agent: str, game: str, num_players: int | None = None, w
     return {"schema": SCHEMA, "agent": agent, "game": game, "num_players": n, "worlds": worlds,
             "deal_count": deals, "seed": seed, "seed_set": seed_set, **out,
             "exploitable": bool(out["edge_ci95"][0] > 0), "stats": stats,
-            "cpu_seconds": float(sum(res["seconds"] for res in results)), "seconds": seconds, "workers": workers,
+            "cpu_seconds": float(sum(res["cpu_seconds"] for res in results)), "seconds": seconds, "workers": workers,
             "hustings_version": hustings.__version__,
             "command": command_line(agent, game, num_players, worlds, deals, seed, seed_set)}
 
@@ -265,7 +265,8 @@ def summary(r: dict) -> str:
             f"{r['win_share']:.3f} over {r['games']} games; the agent's own share in the same seats and deals "
             f"{r['target_share']:.3f}; edge {r['edge']:+.3f} {_ci(r['edge_ci95'])}: {verdict} (a lower bound). "
             f"{st['deviations']} of {st['choices']} choices differed from the agent's move; {st['rollouts']:,} "
-            f"rollouts, {r['cpu_seconds']:.0f} CPU-s, {r['seconds']:.0f} s wall with {r['workers']} worker(s).")
+            f"rollouts, {r['cpu_seconds']:.0f} CPU-s of the responder's games, {r['seconds']:.0f} s wall with "
+            f"{r['workers']} worker(s).")
 
 
 def add_local_arguments(p: argparse.ArgumentParser) -> None:
