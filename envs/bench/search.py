@@ -6,7 +6,10 @@ one) and in Python (``backend=python``), and in the same run, alternating, OpenS
 :mod:`hustings.bench.openspiel`); target: ours (the default ``backend=auto``, so compiled where there is an engine)
 >= 4x on Democracy and Politrickers, >= 2x on Politix (``GameInfo.search_speed_target``).
 
-An iteration is the same on both sides: one sampled world (ours: ``State.sample_hidden`` in Python; theirs:
+With ``sampling=compiled`` (the card games' compiled samplers, :mod:`hustings.<game>.engine.sample`) a line more
+measures the same search with its worlds drawn in compiled code, in the same alternating rounds.
+
+An iteration is the same on both sides: one sampled world (ours: ``State.world_sampler`` in Python; theirs:
 ``resample_from_infostate`` in C++), one walk down the tree (Python on both sides) and one uniformly random rollout
 to the end of the game (ours: one kernel call of the compiled engine, or ``State.random_rollout``, the game's own loop
 in Python; theirs: ``RandomRolloutEvaluator``, a Python loop over C++ ``legal_actions``/``apply_action``), valued by
@@ -77,7 +80,7 @@ def bench_search(name: str, players: int | None, seconds: float, rounds: int, re
     """IS-MCTS iterations/s of game ``name`` and, alternating in the same process, of OpenSpiel over hearts."""
     import hustings
     from hustings.bots.rollout import engine_class
-    from hustings.bots.search import ISMCTSBot
+    from hustings.bots.search import ISMCTSBot, compiled_sampler
 
     game = hustings.registry.make_game(name, players)
     states = first_decisions(game, 20, seed=1)
@@ -96,6 +99,11 @@ def bench_search(name: str, players: int | None, seconds: float, rounds: int, re
         bot = ISMCTSBot(name, iterations=SEARCH_ITERATIONS, rollout="random", depth=None, horizon=None,
                         leaf="returns", fpu=None, seed=0, backend=backend)
         searches.append(lambda st, bot=bot: bot.search(st, st.current_player())[1])
+    sampled = compiled_sampler(name, "auto") is not None
+    if sampled:  # the same search, its worlds from the game's compiled sampler (sampling=compiled)
+        bot = ISMCTSBot(name, iterations=SEARCH_ITERATIONS, rollout="random", depth=None, horizon=None,
+                        leaf="returns", fpu=None, seed=0, backend=backends[0], sampling="compiled")
+        searches.append(lambda st, bot=bot: bot.search(st, st.current_player())[1])
     ref = openspiel_hearts(SEARCH_ITERATIONS, seed=0) if ref is None else ref
     for search in searches:
         _search_rate(search, states, 0.3)  # warm up (the compiled rollout kernel: compiled or loaded here)
@@ -108,6 +116,12 @@ def bench_search(name: str, players: int | None, seconds: float, rounds: int, re
             rates.append(_search_rate(search, states, seconds))
         if ref:
             theirs.append(_search_rate(ref[0], ref[1], seconds))
+    if sampled:
+        rates = mine.pop()
+        out["sampler"] = {"rate": statistics.median(rates),
+                          "speedup": statistics.median(a / b for a, b in zip(rates, mine[0]))}
+        if ref:
+            out["sampler"]["ratio"] = statistics.median(a / b for a, b in zip(rates, theirs))
     out["ours"] = statistics.median(mine[0])
     out["python"] = statistics.median(mine[-1])
     out["speedup"] = statistics.median(a / b for a, b in zip(mine[0], mine[-1]))
@@ -141,6 +155,11 @@ def report_search(res: dict) -> list[str]:
     if res["backend"] == "compiled":
         print(f"  python       : {res['python']:>10,.0f} iterations/s (backend=python: the same search, rollouts "
               f"through State.random_rollout; compiled {res['speedup']:.2f}x)")
+    if "sampler" in res:
+        c = res["sampler"]
+        versus = f"; {c['ratio']:.2f}x OpenSpiel's" if "ratio" in c else ""
+        print(f"  compiled     : {c['rate']:>10,.0f} iterations/s (sampling=compiled: the same search, its worlds "
+              f"from the game's compiled sampler: {c['speedup']:.2f}x the Python sampler's iterations{versus})")
     if "default" in res:
         d = res["default"]
         print(f"  default      : {d['compiled']:>10,.0f} iterations/s (the game's default IS-MCTS, {d['iterations']} per "

@@ -75,7 +75,8 @@ from ..errors import ConfigError
 from .policy import shipped_net
 from .rollout import CompiledRollouts
 from .search_spec import (BACKENDS, DEFAULTS, EXPECTED, FAVOURITES, LEAVES, MODELS, ROLLOUTS,  # noqa: F401
-                          SEARCH_BOTS, SPEC_KEYS, is_search_spec, parse_search_spec, resolve_options, spec_help)
+                          SAMPLINGS, SEARCH_BOTS, SPEC_KEYS, is_search_spec, parse_search_spec, resolve_options,
+                          spec_help)
 
 Sampler = Callable[[State, int, random.Random], State]
 
@@ -86,6 +87,25 @@ def _scripted(game: str, name: str, seed: int | None) -> Bot:
 
 def _sample_hidden(state: State, player: int, rng: random.Random) -> State:
     return state.sample_hidden(player, rng)
+
+
+def compiled_sampler(game_name: str, sampling: str):
+    """The game's compiled sampler class (its engine package's ``CompiledSampler``) for ``sampling`` (``auto``:
+    where there is one and numba imports, else ``None``; ``compiled``: a :class:`ConfigError` where there is none;
+    ``python``: ``None``)."""
+    if sampling == "python":
+        return None
+    from ..engine import INSTALL, engine_module, numba_error
+
+    info = registry.info(game_name)
+    module = engine_module(info.name) if info.engine is not None else None
+    cls = getattr(module, "CompiledSampler", None) if module is not None else None
+    if cls is None and sampling == "compiled":
+        why = (f"numba, which does not import here ({INSTALL})" if info.engine is not None and numba_error()
+               else f"a compiled sampler, which {info.name} does not have")
+        raise ConfigError(f"{info.name}: search option sampling=compiled needs {why}; expected sampling=python "
+                          f"or auto")
+    return cls
 
 
 class _Node:
@@ -128,6 +148,9 @@ class _SearchBot(Bot):
         #: How a world is drawn; the default is the game's ``State.sample_hidden``. A testing hook: pass another
         #: callable ``(state, player, rng) -> state`` only to try the search on a game without a sampler.
         self.sampler: Sampler = sampler or _sample_hidden
+        self.sampling = opts["sampling"]
+        #: The compiled sampler class (``sampling``), or None: the game's ``State.world_sampler``.
+        self._compiled_sampler = compiled_sampler(self.game_name, self.sampling)
         self.model = opts["model"]
         if self.model != "none":
             if not registry.info(self.game_name).game_class.hidden_commitments:
@@ -172,9 +195,24 @@ class _SearchBot(Bot):
             self._favourite_size = n
         return self._favourite.act(state, me)
 
-    def _modelled_sample(self, state: State, me: int, rng: random.Random) -> State:
+    def _worlds(self, state: State, me: int, rng: random.Random) -> Sampler:
+        """This search's source of worlds: with the game's own sampler, one sampler for the position (the work that
+        depends on the position alone done once, :meth:`State.world_sampler`; the compiled one with ``sampling``),
+        the other seats' commitments then redrawn by the model (``model``); any other ``sampler`` as it is."""
+        base = self._draw if self.model != "none" else self.sampler
+        if base is not _sample_hidden:
+            return self.sampler
+        if self._compiled_sampler is not None:
+            draw = self._compiled_sampler(state, me, rng.getrandbits(63)).draw
+        else:
+            draw = state.world_sampler(me).draw
+        if self.model == "none":
+            return lambda _state, _me, r: draw(r)
+        return lambda _state, _me, r: self._modelled_sample(state, me, r, lambda _s, _m, r2: draw(r2))
+
+    def _modelled_sample(self, state: State, me: int, rng: random.Random, draw: Sampler | None = None) -> State:
         """A world from the sampler whose other seats' pending commitments are the model's choices (``model``)."""
-        world = self._draw(state, me, rng)
+        world = (draw or self._draw)(state, me, rng)
         if self.model == "shipped" and self._model_size != state.game.num_players:
             self._model = shipped_net(self.game_name, num_players=state.game.num_players, seed=0)  # the net alone
             self._model_size = state.game.num_players
@@ -290,7 +328,6 @@ class ISMCTSBot(_SearchBot):
         num_actions = state.game.num_actions
         root = _Node(n_players)
         rng = self.rng
-        sample = self.sampler
         rollout, guide = self._rollout, self._guide
         version0 = state.score_version
         c, fpu = self.c, self.fpu
@@ -299,6 +336,7 @@ class ISMCTSBot(_SearchBot):
         clock = time.perf_counter
         if self._compiled is not None and self._compiled.needs_seed:
             self._compiled.reseed(rng.getrandbits(64))
+        sample = self._worlds(state, me, rng)
         done = 0
         while done < max_iters:
             world = sample(state, me, rng)
@@ -392,9 +430,10 @@ class PIMCBot(_SearchBot):
         version0 = state.score_version
         if self._compiled is not None and self._compiled.needs_seed:
             self._compiled.reseed(rng.getrandbits(64))
+        sample = self._worlds(state, me, rng)
         done = 0
         while done < max_iters:
-            world = self.sampler(state, me, rng)
+            world = sample(state, me, rng)
             world.record_events = False
             for i, a in enumerate(legal):
                 if done >= max_iters:

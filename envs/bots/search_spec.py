@@ -28,17 +28,25 @@ MODELS = ("none", "heuristic", "shipped")
 #: that kind and numba imports). Random ones play the same distribution of playouts from each backend's own random
 #: streams (moves differ between them); heuristic ones (Democracy's engine) play the same moves either way.
 BACKENDS = ("auto", "python", "compiled")
+#: How a search draws its worlds: ``python`` (the game's ``State.world_sampler``: the worlds ``sample_hidden`` draws
+#: from the search's RNG), ``compiled`` (the game's compiled sampler, ``CompiledSampler`` of its engine package: the
+#: same distribution from the sampler's own stream, seeded once per search from the search's RNG, so other worlds
+#: than ``python`` draws from the same seed) or ``auto`` (compiled where the game's engine has a sampler and numba
+#: imports).
+SAMPLINGS = ("python", "auto", "compiled")
 
 #: Defaults of every search bot, then per-game overrides (only budgets and constants: no game code in the search).
 DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
                   "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
-                  "favourite": "heuristic", "model": "none", "backend": "auto"}
+                  "favourite": "heuristic", "model": "none", "backend": "auto",
+            "sampling": "python"}
 
 # --- options and SPECs --------------------------------------------------------------------------------------------
 #: SPEC keys -> option name (``iters`` is short for ``iterations``).
 SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
              "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
-             "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model", "backend": "backend"}
+             "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model", "backend": "backend",
+             "sampling": "sampling"}
 EXPECTED = {
     "iterations": "an int >= 1",
     "seconds": "a number > 0 (seconds per move)",
@@ -53,6 +61,7 @@ EXPECTED = {
     "favourite": "one of " + ", ".join(FAVOURITES),
     "model": "one of " + ", ".join(MODELS),
     "backend": "one of " + ", ".join(BACKENDS),
+    "sampling": "one of " + ", ".join(SAMPLINGS),
 }
 
 
@@ -74,6 +83,7 @@ _CHECKS = {
     "favourite": lambda v: v in FAVOURITES,
     "model": lambda v: v in MODELS,
     "backend": lambda v: v in BACKENDS,
+    "sampling": lambda v: v in SAMPLINGS,
 }
 
 
@@ -125,6 +135,10 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
       random rollouts, and heuristic ones in Democracy). The same seed gives the same move for one backend; with
       random rollouts the two draw from different random streams, so their moves differ; with heuristic rollouts
       they are the same.
+    * ``sampling``: ``python``, ``compiled`` or ``auto``, how the worlds are drawn (:data:`SAMPLINGS`): the game's
+      Python sampler (the worlds ``sample_hidden`` draws from the search's RNG) or its compiled one (the same
+      distribution in a fraction of the time, from the sampler's own stream: other worlds, so other moves, from
+      the same seed); ``auto``: compiled where the game's engine has a sampler.
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
     """

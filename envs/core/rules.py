@@ -359,6 +359,14 @@ class State:
         """
         raise NotImplementedError(f"{self.game.name} has no information-set sampler")
 
+    def world_sampler(self, player: int) -> "WorldSource":
+        """The information-set samples of this position for ``player``, one per ``draw(rng)``, each the world
+        :meth:`sample_hidden` gives from the same ``rng``: what a search draws again and again. Games override it
+        to do the work that depends on the position alone (the hidden places, what play has shown about them)
+        once; this default calls :meth:`sample_hidden` at each draw. The position must not change while the
+        sampler is in use."""
+        return WorldSource(self, player)
+
     def recommit(self, player: int, choose: Callable[["State", int], int]) -> None:
         """Redo, in place, every other seat's pending hidden commitment (games whose ``Game.hidden_commitments``
         is true): each such seat takes its committed card back and commits ``choose(self, seat)`` instead, from the
@@ -366,6 +374,36 @@ class State:
         commitments were drawn uniformly from the seats' sampled cards: a search that models the other seats as
         ``choose`` (``model=heuristic``). ``player``'s own commitment and everything public stay as they are."""
         raise NotImplementedError(f"{self.game.name} has no hidden commitments to redo")
+
+
+class LazyRandom:
+    """A sampled world's own RNG (for its later deals), seeded from ``seed`` when first used: seeding a
+    ``random.Random`` costs microseconds, and a search that rolls its worlds out in compiled code never uses it.
+    Draws exactly as ``random.Random(seed)``."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int):
+        self._seed = seed
+        self._rng = None
+
+    def __getattr__(self, name):
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self._seed)
+        return getattr(r, name)
+
+
+class WorldSource:
+    """:meth:`State.world_sampler`'s default: ``draw(rng)`` is ``state.sample_hidden(player, rng)``."""
+
+    __slots__ = ("state", "player")
+
+    def __init__(self, state: State, player: int):
+        self.state, self.player = state, player
+
+    def draw(self, rng: random.Random) -> State:
+        return self.state.sample_hidden(self.player, rng)
 
 
 def illegal_action_message(state: State, action: Any, who: str | None = None) -> str:

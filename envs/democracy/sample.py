@@ -12,6 +12,83 @@ from ..core.rules import shuffle
 from .cards import NUM_KINDS
 
 
+class WorldSampler:
+    """The information-set samples of one position for one seat (what search draws again and again): the hidden
+    cards in their canonical order and the sizes of their places worked out once, then one world per :meth:`draw`,
+    the same world ``sample_hidden`` gives from the same ``rng``. :meth:`shuffled` is the random part; a compiled
+    sampler (the engine's) replaces it alone."""
+
+    def __init__(self, state, player: int):
+        n, k = state.n, NUM_KINDS
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+            raise ValueError(f"democracy: player must be a seat 0..{n - 1}, got {player!r}")
+        self.state, self.player = state, int(player)
+        if state.finished:
+            return
+        self.others = others = [q for q in range(n) if q != player]
+        hands, plays, trick = state.hands, state.plays, state.trick
+        self.sizes = [sum(hands[q]) for q in others]
+        self.committed = [q for q in others if plays[q] >= 0]
+        loose = [plays[q] for q in self.committed] + state.pool[trick + 1:] + state.stub + state.unseen_discards
+        counts = [sum(col) for col in zip(*(hands[q] for q in others))] if others else [0] * k
+        for c in loose:
+            counts[c] += 1
+        #: the hidden cards in canonical order: the real places unused
+        self.hidden = [c for c in range(k) if counts[c] for _ in range(counts[c])]
+        self.tail = len(state.pool) - trick - 1
+        self.dealt = sum(self.sizes)
+
+    def shuffled(self, rng: random.Random) -> list[int]:
+        """The hidden cards in a uniformly random order (the places take them in turn: the other hands, the
+        commitments, the pool's unturned cards, the stub, the unseen leftovers)."""
+        hidden = self.hidden[:]
+        shuffle(rng, hidden)  # rng.shuffle(hidden), inlined
+        return hidden
+
+    def draw(self, rng: random.Random):
+        """One world (its own RNG, seeded when first used, fresh from ``rng``)."""
+        st = self.state._copy()
+        st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
+        if self.state.finished:
+            return st
+        return self.world(st, self.shuffled(rng))
+
+    def world(self, st, hidden: list[int], hand_counts: np.ndarray | None = None):
+        """Deal ``hidden`` (in :meth:`shuffled`'s order) into the places of ``st`` (a copy of the position);
+        ``hand_counts``: every seat's hand as card counts (an int array of ``n`` rows), if at hand."""
+        n, k = st.n, NUM_KINDS
+        hands, plays = st.hands, st.plays
+        pos = 0
+        if hand_counts is None:
+            for q, size in zip(self.others, self.sizes):
+                hand = [0] * k
+                for c in hidden[pos:pos + size]:
+                    hand[c] += 1
+                hands[q] = hand
+                pos += size
+        else:
+            rows = hand_counts.tolist()
+            for q in self.others:
+                hands[q] = rows[q]
+            pos = self.dealt
+        w, off = st.world, st.game.off
+        for q in self.committed:
+            c = plays[q] = hidden[pos]
+            pos += 1
+            row = off["commit"] + q * k
+            w[row:row + k] = 0
+            w[row + c] = 1
+        tail = self.tail
+        st.pool[st.trick + 1:] = hidden[pos:pos + tail]
+        pos += tail
+        st.stub = hidden[pos:pos + len(st.stub)]
+        pos += len(st.stub)
+        st.unseen_discards = hidden[pos:]
+        w[off["hand"]:off["hand"] + n * k] = (np.asarray(hands, dtype=np.float32) if hand_counts is None
+                                              else hand_counts).ravel()
+        return st
+
+
 class SamplingMixin:
     """Information-set samples, recommitments and perfect-information worlds of a Democracy state."""
 
@@ -26,45 +103,11 @@ class SamplingMixin:
         same places: every arrangement of the physical cards is equally likely, which is the exact posterior of a
         fair deal given what ``player`` has seen. The sample's own RNG is a fresh one seeded from ``rng``.
         """
-        n, k = self.n, NUM_KINDS
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-            raise ValueError(f"democracy: player must be a seat 0..{n - 1}, got {player!r}")
-        st = self._copy()
-        st._rng, st._rng_shared = rng.getrandbits(64), False  # a fresh RNG, seeded when first used
-        if self.finished:
-            return st
-        others = [q for q in range(n) if q != player]
-        hands, plays, trick = st.hands, st.plays, st.trick
-        sizes = [sum(hands[q]) for q in others]
-        committed = [q for q in others if plays[q] >= 0]
-        loose = [plays[q] for q in committed] + st.pool[trick + 1:] + st.stub + st.unseen_discards
-        counts = [sum(col) for col in zip(*(hands[q] for q in others))] if others else [0] * k
-        for c in loose:
-            counts[c] += 1
-        hidden = [c for c in range(k) if counts[c] for _ in range(counts[c])]  # canonical: the real places unused
-        shuffle(rng, hidden)  # rng.shuffle(hidden), inlined
-        pos = 0
-        for q, size in zip(others, sizes):
-            hand = [0] * k
-            for c in hidden[pos:pos + size]:
-                hand[c] += 1
-            hands[q] = hand
-            pos += size
-        w, off = st.world, self.game.off
-        for q in committed:
-            c = plays[q] = hidden[pos]
-            pos += 1
-            row = off["commit"] + q * k
-            w[row:row + k] = 0
-            w[row + c] = 1
-        tail = len(st.pool) - trick - 1
-        st.pool[trick + 1:] = hidden[pos:pos + tail]
-        pos += tail
-        st.stub = hidden[pos:pos + len(st.stub)]
-        pos += len(st.stub)
-        st.unseen_discards = hidden[pos:]
-        w[off["hand"]:off["hand"] + n * k] = np.asarray(hands, dtype=np.float32).ravel()
-        return st
+        return WorldSampler(self, player).draw(rng)
+
+    def world_sampler(self, player: int) -> "WorldSampler":
+        """State.world_sampler: the hidden cards and their places worked out once."""
+        return WorldSampler(self, player)
 
     def recommit(self, player: int, choose) -> None:
         """Redo each other seat's commitment to the current trick as ``choose(self, seat)`` picks it from the cards

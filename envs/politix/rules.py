@@ -782,6 +782,10 @@ class PolitixState(WorldState):
         """A world ``player`` cannot tell from this one, drawn exactly (RULES.md, "Information-set sampling")."""
         return sample.sample_hidden(self, player, rng)
 
+    def world_sampler(self, player: int) -> "sample.WorldSampler":
+        """State.world_sampler: the unknown cards, the pile's constraints and the voter cards worked out once."""
+        return sample.WorldSampler(self, player)
+
     # --- observations, saved states, positions, text ---------------------------------------------------------
     def _rebuild_world(self) -> None:
         observe.rebuild_world(self)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from math import comb
 
+from ..core.rules import LazyRandom
 from .cards import COFFEE, METHOD_KIND, NG, NK, PERSUADE
 
 
@@ -94,119 +95,157 @@ def persuader_need(state, player: int) -> tuple[int, tuple, int]:
     return c, (METHOD_KIND[state.pm], COFFEE), need
 
 
+class WorldSampler:
+    """The information-set samples of one position for one seat (what search draws again and again): the unknown
+    cards, the pile's constraints and their counting polynomials, the voter cards worked out once, then one world per
+    :meth:`draw`, the same world :func:`sample_hidden` gives from the same ``rng``. Every random choice goes through
+    ``rand`` (``randrange``, ``sample``, ``shuffle``: a ``random.Random``'s methods), so a compiled source of random
+    numbers (the engine's sampler) plugs in without changing the model."""
+
+    def __init__(self, state, player: int):
+        n = state.n
+        self.state, self.player = state, player
+        self.others = others = [s for s in range(n) if s != player]
+        # the unknown action cards: every other hand and the draw pile (the rest is public or player's own)
+        U = [0] * NK
+        for k in state.deck:
+            U[k] += 1
+        for q in others:
+            h = state.hands[q]
+            for k in range(NK):
+                U[k] += h[k]
+        self.U, self.L = U, len(state.deck)
+        self.M = sum(U) - self.L
+        self.need = persuader_need(state, player)
+        if state.reshuffled is None:  # one shuffle dealt every unknown card: all of them are exchangeable
+            avail = cap = U
+        else:  # the pile holds only reshuffled cards player has not drawn (and that are still unknown)
+            mine = state.drawn[player]
+            avail = [state.reshuffled[k] - mine[k] for k in range(NK)]
+            cap = [min(a, u) for a, u in zip(avail, U)]
+        self.avail, self.cap = avail, cap
+        c, S, need = self.need
+        L, M = self.L, self.M
+        if need == 0:
+            self.free = cap is avail or all(c_ >= a for c_, a in zip(cap, avail))  # no cap binds
+            if self.free:
+                self.avail_cards = _cards(avail)
+            else:
+                self.atoms = _atoms(range(NK), avail, cap)
+                self.suf = _suffix_polys(self.atoms, L)
+        else:
+            self.T = T = [k for k in range(NK) if k not in S]
+            self.a_s, self.a_t = _atoms(S, avail, cap), _atoms(T, avail, cap)
+            self.suf_s, self.suf_t = suf_s, suf_t = _suffix_polys(self.a_s, L), _suffix_polys(self.a_t, L)
+            u_s, h = U[S[0]] + U[S[1]], state.hand_size[c]
+
+            def weight(t):  # deck ways with t such cards, times the ways c's hand then holds >= need of them
+                ways = suf_s[0][t] * suf_t[0][L - t]
+                if not ways:
+                    return 0
+                r_s = u_s - t  # such cards left for the M cards of the other hands
+                return ways * sum(comb(r_s, s) * comb(M - r_s, h - s) for s in range(need, min(r_s, h) + 1))
+            self.t_weights = [weight(t) for t in range(L + 1)]
+        # the voter cards: the deck's order, and the base support where player does not see it (sorted first, so
+        # that the sample is a function of what player knows and rng alone, not of the real order)
+        self.vd = sorted(state.voter_deck)
+        self.redeal_base = state.game.has_base and state.party_of[player] != 0
+        if self.redeal_base:
+            vd = self.vd
+            self.nev = sum(1 for v in vd if v >= NG)
+            self.groups = sorted(vd[:len(vd) - self.nev] + _cards(state.base, range(NG)))
+            self.nb = sum(state.base)
+
+    def draw(self, rng: random.Random, rand=None):
+        """One world: its own RNG fresh from ``rng``, every other random choice from ``rand`` (default ``rng``)."""
+        rand = rng if rand is None else rand
+        state = self.state
+        shared = state._rng_shared
+        st = state.clone()
+        state._rng_shared = shared  # the sample gets its own fresh RNG: this state's is not shared with it
+        st.rng = LazyRandom(rng.getrandbits(64))
+        others, U, L, M = self.others, self.U, self.L, self.M
+        c, S, need = self.need
+        avail = self.avail
+        x = [0] * NK
+        if need == 0:
+            if self.free:  # a uniform ordered subset
+                deck = rand.sample(self.avail_cards, L)
+                for k in deck:
+                    x[k] += 1
+            else:
+                _draw_counts(self.atoms, self.suf, avail, L, rand, x)
+                deck = _cards(x)
+                rand.shuffle(deck)
+        else:
+            t = _pick(self.t_weights, rand)
+            _draw_counts(self.a_s, self.suf_s, avail, t, rand, x)
+            _draw_counts(self.a_t, self.suf_t, avail, L - t, rand, x)
+            deck = _cards(x)
+            rand.shuffle(deck)
+        st.deck = deck
+        rest = [U[k] - x[k] for k in range(NK)]
+        hands = {q: [0] * NK for q in others}
+        if need:
+            T = self.T
+            r_s = rest[S[0]] + rest[S[1]]
+            h = state.hand_size[c]
+            lo = max(need, h - (M - r_s))
+            s = lo + _pick([comb(r_s, s) * comb(M - r_s, h - s) for s in range(lo, min(r_s, h) + 1)], rand)
+            pool_s, pool_t = _cards(rest, S), _cards(rest, T)
+            rand.shuffle(pool_s)
+            rand.shuffle(pool_t)
+            for k in pool_s[:s] + pool_t[:h - s]:
+                hands[c][k] += 1
+            pool = pool_s[s:] + pool_t[h - s:]
+            dealt = [q for q in others if q != c]
+        else:
+            pool = _cards(rest)
+            dealt = others
+        rand.shuffle(pool)
+        i = 0
+        for q in dealt:
+            j = i + state.hand_size[q]
+            for k in pool[i:j]:
+                hands[q][k] += 1
+            i = j
+        assert i == len(pool)
+        w, off = st.world, state.game.off
+        for q in others:
+            st.hands[q] = hands[q]
+            w[off["hand"] + q * NK:off["hand"] + (q + 1) * NK] = hands[q]
+        if state.reshuffled is not None:  # who drew which of the reshuffled cards: the others' part redealt
+            got = _cards([avail[k] - x[k] for k in range(NK)])
+            rand.shuffle(got)
+            i = 0
+            for q in others:
+                j = i + sum(state.drawn[q])
+                d = [0] * NK
+                for k in got[i:j]:
+                    d[k] += 1
+                st.drawn[q] = d
+                i = j
+            assert i == len(got)
+        vd = self.vd[:]
+        if self.redeal_base:
+            groups = self.groups[:]
+            rand.shuffle(groups)
+            nb = self.nb
+            base = [0] * NG
+            for g in groups[:nb]:
+                base[g] += 1
+            vd = groups[nb:] + vd[len(vd) - self.nev:]
+            st.base = base
+            w[off["base"]:off["base"] + NG] = base
+        rand.shuffle(vd)
+        st.voter_deck = vd
+        return st
+
+
 def sample_hidden(state, player: int, rng: random.Random):
     """A world ``player`` cannot tell from ``state``, drawn exactly (no rejection) from the model in RULES.md
     ("Information-set sampling"): the draw pile's kind counts by counting-based sequential sampling (weights
     prod C(reshuffled-not-drawn-by-player, x), within the unknown cards), its order uniform, the rest of the
     unknown action cards dealt uniformly to the other hands (the persuader's first, truncated to its known
     minimum); the voter deck (and, hidden from the second party at 5 players, the base support) reshuffled."""
-    n = state.n
-    shared = state._rng_shared
-    st = state.clone()
-    state._rng_shared = shared  # the sample gets its own fresh RNG: this state's is not shared with it
-    st.rng = random.Random(rng.getrandbits(64))
-    others = [s for s in range(n) if s != player]
-    # the unknown action cards: every other hand and the draw pile (the rest is public or player's own)
-    U = [0] * NK
-    for k in state.deck:
-        U[k] += 1
-    for q in others:
-        h = state.hands[q]
-        for k in range(NK):
-            U[k] += h[k]
-    L = len(state.deck)
-    M = sum(U) - L
-    c, S, need = persuader_need(state, player)
-    if state.reshuffled is None:  # one shuffle dealt every unknown card: all of them are exchangeable
-        avail = cap = U
-    else:  # the pile holds only reshuffled cards player has not drawn (and that are still unknown)
-        mine = state.drawn[player]
-        avail = [state.reshuffled[k] - mine[k] for k in range(NK)]
-        cap = [min(a, u) for a, u in zip(avail, U)]
-    x = [0] * NK
-    if need == 0:
-        if cap is avail or all(c_ >= a for c_, a in zip(cap, avail)):  # no cap binds: a uniform ordered subset
-            deck = rng.sample(_cards(avail), L)
-            for k in deck:
-                x[k] += 1
-        else:
-            atoms = _atoms(range(NK), avail, cap)
-            _draw_counts(atoms, _suffix_polys(atoms, L), avail, L, rng, x)
-            deck = _cards(x)
-            rng.shuffle(deck)
-    else:
-        T = [k for k in range(NK) if k not in S]
-        a_s, a_t = _atoms(S, avail, cap), _atoms(T, avail, cap)
-        suf_s, suf_t = _suffix_polys(a_s, L), _suffix_polys(a_t, L)
-        u_s, h = U[S[0]] + U[S[1]], state.hand_size[c]
-
-        def weight(t):  # deck ways with t such cards, times the ways c's hand then holds >= need of them
-            ways = suf_s[0][t] * suf_t[0][L - t]
-            if not ways:
-                return 0
-            r_s = u_s - t  # such cards left for the M cards of the other hands
-            return ways * sum(comb(r_s, s) * comb(M - r_s, h - s) for s in range(need, min(r_s, h) + 1))
-        t = _pick([weight(t) for t in range(L + 1)], rng)
-        _draw_counts(a_s, suf_s, avail, t, rng, x)
-        _draw_counts(a_t, suf_t, avail, L - t, rng, x)
-        deck = _cards(x)
-        rng.shuffle(deck)
-    st.deck = deck
-    rest = [U[k] - x[k] for k in range(NK)]
-    hands = {q: [0] * NK for q in others}
-    if need:
-        r_s = rest[S[0]] + rest[S[1]]
-        h = state.hand_size[c]
-        lo = max(need, h - (M - r_s))
-        s = lo + _pick([comb(r_s, s) * comb(M - r_s, h - s) for s in range(lo, min(r_s, h) + 1)], rng)
-        pool_s, pool_t = _cards(rest, S), _cards(rest, T)
-        rng.shuffle(pool_s)
-        rng.shuffle(pool_t)
-        for k in pool_s[:s] + pool_t[:h - s]:
-            hands[c][k] += 1
-        pool = pool_s[s:] + pool_t[h - s:]
-        dealt = [q for q in others if q != c]
-    else:
-        pool = _cards(rest)
-        dealt = others
-    rng.shuffle(pool)
-    i = 0
-    for q in dealt:
-        j = i + state.hand_size[q]
-        for k in pool[i:j]:
-            hands[q][k] += 1
-        i = j
-    assert i == len(pool)
-    w, off = st.world, state.game.off
-    for q in others:
-        st.hands[q] = hands[q]
-        w[off["hand"] + q * NK:off["hand"] + (q + 1) * NK] = hands[q]
-    if state.reshuffled is not None:  # who drew which of the reshuffled cards: the others' part redealt
-        got = _cards([avail[k] - x[k] for k in range(NK)])
-        rng.shuffle(got)
-        i = 0
-        for q in others:
-            j = i + sum(state.drawn[q])
-            d = [0] * NK
-            for k in got[i:j]:
-                d[k] += 1
-            st.drawn[q] = d
-            i = j
-        assert i == len(got)
-    # the voter cards: the deck's order, and the base support where player does not see it (sorted first, so
-    # that the sample is a function of what player knows and rng alone, not of the real order)
-    vd = sorted(state.voter_deck)
-    if state.game.has_base and state.party_of[player] != 0:
-        nev = sum(1 for v in vd if v >= NG)
-        groups = sorted(vd[:len(vd) - nev] + _cards(state.base, range(NG)))
-        rng.shuffle(groups)
-        nb = sum(state.base)
-        base = [0] * NG
-        for g in groups[:nb]:
-            base[g] += 1
-        vd = groups[nb:] + vd[len(vd) - nev:]
-        st.base = base
-        w[off["base"]:off["base"] + NG] = base
-    rng.shuffle(vd)
-    st.voter_deck = vd
-    return st
+    return WorldSampler(state, player).draw(rng)

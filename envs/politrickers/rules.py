@@ -687,6 +687,10 @@ class PolitrickersState(WorldState):
         and every holding the others' plays of this round showed."""
         return sample.sample_hidden(self, player, rng)
 
+    def world_sampler(self, player: int) -> "sample.WorldSampler":
+        """State.world_sampler: the hidden places and the play record's constraints worked out once."""
+        return sample.WorldSampler(self, player)
+
     def random_rollout(self, rng: random.Random, max_steps: int | None = None,
                        stop_version: int | None = None) -> int:
         """:meth:`State.random_rollout` as one tight loop: the same legal moves (``_legal_parts``, as

@@ -12,8 +12,8 @@ import random
 
 import numpy as np
 
-from ..core.rules import shuffle
-from .cards import (ALL_SUITS, DOWN, FORCED, LETTER, MIG, MIG_BIT, MIGRATION, NUM_CARDS, SUIT, fill_face_down,
+from ..core.rules import LazyRandom, shuffle
+from .cards import (ALL_SUITS, DOWN, FLIP, FORCED, LETTER, MIG, MIG_BIT, MIGRATION, NUM_CARDS, SUIT,
                     follow_masks, public_entry)
 
 _FACT = [1]
@@ -22,24 +22,6 @@ for _i in range(1, NUM_CARDS + 1):
 _COUNT_CACHE: dict = {}  # (plan, letter counts) -> memo of consistent-word counts; cleared when it grows large
 _CACHE_MAX = 256
 _REJECT_TRIES = 100  # draws under the voids alone before the exact draw under every holding check
-
-
-class _LazyRandom:
-    """A sampled world's own RNG (for the deals of later rounds), seeded from ``seed`` when first used: seeding a
-    ``random.Random`` costs microseconds, and a search that rolls its worlds out in compiled code never uses it.
-    Draws exactly as ``random.Random(seed)``."""
-
-    __slots__ = ("_seed", "_rng")
-
-    def __init__(self, seed: int):
-        self._seed = seed
-        self._rng = None
-
-    def __getattr__(self, name):
-        r = self._rng
-        if r is None:
-            r = self._rng = random.Random(self._seed)
-        return getattr(r, name)
 
 
 def sampling_plan(st, player: int, seats: list[int], fd_count: list[int]):
@@ -157,40 +139,20 @@ def sampling_plan(st, player: int, seats: list[int], fd_count: list[int]):
     return steps, dests, tail
 
 
-def _draw(pool: list[int], steps: list[tuple], tail_len: int, rng: random.Random) -> list[int]:
-    """A uniformly random deal of ``pool`` onto the slot steps (in order), then the tail places, fitting every void
-    (slot mask) and every holding check of ``steps``.
-
-    The voids alone keep the exact count small; the holding checks (what a non-leader's paid switch showed it
-    held) multiply it by the suits they track. So first draw exactly under the voids alone and keep the first draw
-    that also passes the checks (rejection: uniform among the deals that pass), and only after ``_REJECT_TRIES``
-    misses draw exactly under everything. Either way the deal is uniform among the consistent ones, so the
-    mixture is too.
-    """
-    counts = [0] * 6
+def passes_checks(steps: list[tuple], cards: list[int]) -> bool:
+    """Whether ``cards`` (one per slot step, in order) pass every holding check of ``steps``."""
     letter = LETTER
-    for c in pool:
-        counts[letter[c]] += 1
-    counts = tuple(counts)
-    if not any(st[0] == "check" for st in steps):
-        return _walk(_plan_for(tuple(steps), counts, tail_len), pool, rng)
-    voids_only = _plan_for(tuple(("slot", st[1], 0) for st in steps if st[0] == "slot"), counts, tail_len)
-    for _ in range(_REJECT_TRIES):
-        cards = _walk(voids_only, pool, rng)
-        pres, i, ok = 0, 0, True
-        for st in steps:
-            if st[0] == "slot":
-                pres |= (1 << letter[cards[i]]) & st[2]
-                i += 1
-            else:
-                if not (st[2] >> (pres & st[1])) & 1:
-                    ok = False
-                    break
-                if st[3]:
-                    pres = 0
-        if ok:
-            return cards
-    return _walk(_plan_for(tuple(steps), counts, tail_len), pool, rng)
+    pres, i = 0, 0
+    for st in steps:
+        if st[0] == "slot":
+            pres |= (1 << letter[cards[i]]) & st[2]
+            i += 1
+        else:
+            if not (st[2] >> (pres & st[1])) & 1:
+                return False
+            if st[3]:
+                pres = 0
+    return True
 
 
 class _Plan:
@@ -315,63 +277,145 @@ def _walk(plan: _Plan, pool: list[int], rng: random.Random) -> list[int]:
     return out + rest
 
 
+class WorldSampler:
+    """The information-set samples of one position for one seat (what search draws again and again): the work that
+    depends on the position alone (the hidden places and cards, what the play record says about them, the counting
+    tables) done once, then one world per :meth:`draw`, the same world :func:`sample_hidden` gives from the same
+    ``rng``. :meth:`draw_cards` is the random part; a compiled sampler (the engine's) replaces it alone."""
+
+    def __init__(self, state, player: int):
+        n = state.n
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+            raise ValueError(f"politrickers: sample_hidden needs a seat 0..{n - 1}, got {player!r}")
+        player = int(player)
+        self.state, self.player = state, player
+        self.seats = seats = [s for s in range(n) if s != player]
+        # the hidden places, as (kind, seat, index): 0 = hand, 1 = face-down card (index in play order), 2 = leftover
+        pool: list[int] = []
+        fd_count = [0] * n
+        for s in seats:
+            pool += state.hands[s]
+            pool += state.hidden[s]
+            fd_count[s] = len(state.hidden[s]) + (1 if state.down[s] else 0)
+            if state.down[s]:
+                pool.append(state.plays[s])
+        pool += state.leftovers
+        self.pool, self.fd_count = pool, fd_count
+        self.steps, self.dests, tail = sampling_plan(state, player, seats, fd_count)
+        self.places = self.dests + tail
+        self.tail_len = len(tail)
+        counts = [0] * 6
+        for c in pool:
+            counts[LETTER[c]] += 1
+        self.counts = tuple(counts)
+        self.checked = any(st[0] == "check" for st in self.steps)
+        self._voids = self._exact = self._layout = None
+
+    def voids_plan(self) -> _Plan:
+        """The counting tables under the voids alone (every slot step's mask, no holding check)."""
+        if self._voids is None:
+            self._voids = _plan_for(tuple(("slot", st[1], 0) for st in self.steps if st[0] == "slot"), self.counts,
+                                    self.tail_len)
+        return self._voids
+
+    def exact_plan(self) -> _Plan:
+        """The counting tables under every constraint."""
+        if self._exact is None:
+            self._exact = _plan_for(tuple(self.steps), self.counts, self.tail_len)
+        return self._exact
+
+    def draw_cards(self, rng: random.Random) -> list[int]:
+        """The hidden cards of one world, uniformly among the consistent deals, in the order of :attr:`places`.
+
+        The voids alone keep the exact count small; the holding checks (what a non-leader's paid switch showed it
+        held) multiply it by the suits they track. So first draw exactly under the voids alone and keep the first
+        draw that also passes the checks (rejection: uniform among the deals that pass), and only after
+        ``_REJECT_TRIES`` misses draw exactly under everything. Either way the deal is uniform among the consistent
+        ones, so the mixture is too."""
+        if not self.checked:
+            return _walk(self.exact_plan(), self.pool, rng)
+        voids = self.voids_plan()
+        for _ in range(_REJECT_TRIES):
+            cards = _walk(voids, self.pool, rng)
+            if passes_checks(self.steps, cards):
+                return cards
+        return _walk(self.exact_plan(), self.pool, rng)
+
+    def draw(self, rng: random.Random):
+        """One world (a clone of the position with its hidden cards redrawn; its own RNG fresh from ``rng``)."""
+        return self.world(self.draw_cards(rng), rng)
+
+    def world(self, cards: list[int], rng: random.Random, array: np.ndarray | None = None):
+        """The position with ``cards`` (in the order of :attr:`places`; ``array``: the same as an int array, if at
+        hand) in its hidden places."""
+        if self._layout is None:
+            self._layout = self._lay_out()
+        hand_at, fd_at, left_at, zero, cells, at_cells, log_fix = self._layout
+        state = self.state
+        out = state.clone()
+        out.rng = LazyRandom(rng.getrandbits(64))
+        out.next_decks = ()  # a stacked deck is the real game's future: not for the sample
+        out._modes = None
+        hands, hidden, plays = out.hands, out.hidden, out.plays
+        for s, at in hand_at:
+            h = [cards[j] for j in at]
+            h.sort()
+            hands[s] = h
+        for s, at, nh in fd_at:
+            fd = [cards[j] for j in at]
+            hidden[s] = fd[:nh]
+            if len(fd) > nh:
+                plays[s] = fd[nh]
+        left = [cards[j] for j in left_at]
+        left.sort()
+        out.leftovers = left
+        w = out.world
+        w[zero] = 0
+        if array is None:
+            array = np.array(cards, dtype=np.int64)
+        w[cells + array[at_cells]] = 1
+        log = out.log
+        for i, j, flip, entry in log_fix:  # the record's face-down entries name the sampled cards
+            log[i] = (entry[0], cards[j] + flip, *entry[2:])
+        return out
+
+    def _lay_out(self) -> tuple:
+        """Where each place's card goes in a world: each seat's hand places, face-down places (in play order) and
+        the leftovers' (indices into the cards), the world vector's cells to clear and to set (a base per place
+        with a cell, plus the card), and the record's face-down entries with the place of their card."""
+        state, k, off = self.state, NUM_CARDS, self.state.game.off
+        hand_at = {s: [] for s in self.seats}
+        fd_at = {s: [-1] * self.fd_count[s] for s in self.seats}
+        left_at, bases, at_cells = [], [], []
+        for j, (kind, s, i) in enumerate(self.places):
+            if kind == 0:
+                hand_at[s].append(j)
+                bases.append(off["hand"] + s * k)
+                at_cells.append(j)
+            elif kind == 1:
+                fd_at[s][i] = j
+                if i < len(state.hidden[s]):
+                    bases.append(off["hidden"] + s * k)
+                    at_cells.append(j)
+            else:
+                left_at.append(j)
+        zero = [off["hand"] + s * k + c for s in self.seats for c in state.hands[s]]
+        zero += [off["hidden"] + s * k + c for s in self.seats for c in state.hidden[s]]
+        log_fix = []
+        for s in self.seats:  # as fill_face_down: the latest face-down plays take the latest face-down cards
+            idx = [i for i, e in enumerate(state.log) if e[0] == s and e[2] == DOWN]
+            places = fd_at[s]
+            for i, j in zip(idx, places[len(places) - len(idx):]):
+                e = state.log[i]
+                log_fix.append((i, j, FLIP if e[1] >= FLIP else 0, e))
+        return ([(s, hand_at[s]) for s in self.seats], [(s, fd_at[s], len(state.hidden[s])) for s in self.seats],
+                left_at, np.array(zero, dtype=np.int64), np.array(bases, dtype=np.int64),
+                np.array(at_cells, dtype=np.int64), log_fix)
+
+
 def sample_hidden(state, player: int, rng: random.Random):
     """A state ``player`` cannot tell from ``state`` (a clone of it), its hidden cards drawn uniformly (see RULES.md,
     "Information-set sampling"): the other hands, the others' face-down cards (this round's and this trick's)
     and the leftovers are redealt among themselves, exactly uniformly among the deals that fit every void
     and every holding the others' plays of this round showed."""
-    n = state.n
-    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-        raise ValueError(f"politrickers: sample_hidden needs a seat 0..{n - 1}, got {player!r}")
-    player = int(player)
-    seats = [s for s in range(n) if s != player]
-    # the hidden places, as (kind, seat, index): 0 = hand, 1 = face-down card (index in play order), 2 = leftover
-    pool: list[int] = []
-    fd_count = [0] * n
-    for s in seats:
-        pool += state.hands[s]
-        pool += state.hidden[s]
-        fd_count[s] = len(state.hidden[s]) + (1 if state.down[s] else 0)
-        if state.down[s]:
-            pool.append(state.plays[s])
-    pool += state.leftovers
-    steps, dests, tail = sampling_plan(state, player, seats, fd_count)
-    cards = _draw(pool, steps, len(tail), rng)
-    out = state.clone()
-    out.rng = _LazyRandom(rng.getrandbits(64))
-    out.next_decks = ()  # a stacked deck is the real game's future: not for the sample
-    out._modes = None
-    w, off, k = out.world, state.game.off, NUM_CARDS
-    hands = {s: [] for s in seats}
-    fds = {s: [-1] * fd_count[s] for s in seats}
-    left: list[int] = []
-    for (kind, s, i), c in zip(dests + tail, cards):
-        if kind == 0:
-            hands[s].append(c)
-        elif kind == 1:
-            fds[s][i] = c
-        else:
-            left.append(c)
-    for s in seats:
-        h = hands[s]
-        h.sort()
-        out.hands[s] = h
-        fd = fds[s]
-        nh = len(state.hidden[s])
-        out.hidden[s] = fd[:nh]
-        if state.down[s]:
-            out.plays[s] = fd[nh]
-        base = off["hand"] + s * k
-        for c in state.hands[s]:
-            w[base + c] = 0
-        for c in h:
-            w[base + c] = 1
-        base = off["hidden"] + s * k
-        for c in state.hidden[s]:
-            w[base + c] = 0
-        for c in fd[:nh]:
-            w[base + c] = 1
-    left.sort()
-    out.leftovers = left
-    fill_face_down(out)  # the record's face-down entries now name the sampled cards
-    return out
+    return WorldSampler(state, player).draw(rng)
