@@ -525,7 +525,7 @@ def _pack_games(game_name, n, game_options, recipes, seeds, workers, progress, v
         nonlocal stop
         raw, terms = variance.packs(played, subject)
         values = variance.predictable(raw, terms) if vr_options is not None else raw
-        stop = sequential.decide(values, fair, until, t_star=len(seeds))
+        stop = sequential.decide(values, fair, until, t_star=len(seeds), scale=sequential.pack_scale(n))
         stop.update(margin=until, cap_packs=len(seeds), corrected=vr_options is not None)
         return stop["verdict"] is not None
 

@@ -13,8 +13,10 @@ The sequence here is the asymptotic confidence sequence of Waudby-Smith, Arbour,
 
     m_t +- sqrt( 2 (t s_t^2 r^2 + 1) / (t^2 r^2) * log( sqrt(t s_t^2 r^2 + 1) / alpha ) ),
 
-``r`` set so that it is tightest near ``t* `` packs (:func:`rho`). It is wider than the fixed interval at the same
-``t`` (about 1.5 to 2 times near ``t*``): that is the price of looking every time.
+``r`` fixed before the run so that it is tightest near ``t*`` packs for values of a guessed spread ``scale`` (the
+cap, and the spread of a pack's win share at fair share with independent games: :func:`rho`); any fixed ``r`` keeps
+the guarantee, the guess only decides where it is tightest. It is wider than the fixed interval at the same ``t``
+(about 1.5 to 2 times near ``t*``): that is the price of looking every time.
 
 The rule (:func:`decide`): after each pack, once :data:`MIN_PACKS` packs are in, stop when the sequence lies entirely
 above ``fair + MARGIN`` or entirely below ``fair - MARGIN``, that is when the bot is known to be better (or worse)
@@ -31,30 +33,39 @@ import numpy as np
 MIN_PACKS = 10
 
 
-def rho(alpha: float, t_star: int) -> float:
-    """The mixture width that makes the sequence tightest near ``t_star`` values (Waudby-Smith et al., eq. 13)."""
+def rho(alpha: float, t_star: int, scale: float = 1.0) -> float:
+    """The mixture width that makes the sequence tightest near ``t_star`` values of standard deviation ``scale``
+    (Waudby-Smith et al., eq. 13, for values of that spread)."""
     la = -2.0 * math.log(alpha)
-    return math.sqrt((la + math.log(la + 1.0)) / max(1, t_star))
+    return math.sqrt((la + math.log(la + 1.0)) / max(1, t_star)) / scale
 
 
-def confidence_sequence(values, alpha: float = 0.05, t_star: int = 100) -> tuple[float, float]:
+def pack_scale(num_players: int) -> float:
+    """The standard deviation of a deal pack's win share (``num_players`` rotations) for a bot at fair share, were
+    its games independent: the spread the sequence is tuned for."""
+    f = 1.0 / num_players
+    return math.sqrt(f * (1.0 - f) / num_players)
+
+
+def confidence_sequence(values, alpha: float = 0.05, t_star: int = 100, scale: float = 1.0) -> tuple[float, float]:
     """The ``1 - alpha`` asymptotic confidence sequence's interval after ``values`` (independent, or a sequence of
-    steps each with mean zero given the ones before): valid at every ``t`` at once. NaNs with fewer than 2."""
+    steps each with mean zero given the ones before): valid at every ``t`` at once, whatever the fixed ``t_star`` and
+    ``scale`` (they decide where it is tightest). NaNs with fewer than 2."""
     x = np.asarray(values, dtype=float)
     t = len(x)
     if t < 2:
         return float("nan"), float("nan")
     m, var = float(x.mean()), float(x.var(ddof=1))
-    r2 = rho(alpha, t_star) ** 2
+    r2 = rho(alpha, t_star, scale) ** 2
     a = t * var * r2 + 1.0
     half = math.sqrt(2.0 * a / (t * t * r2) * math.log(math.sqrt(a) / alpha))
     return m - half, m + half
 
 
-def decide(values, fair: float, margin: float, alpha: float = 0.05, t_star: int = 100) -> dict:
+def decide(values, fair: float, margin: float, alpha: float = 0.05, t_star: int = 100, scale: float = 1.0) -> dict:
     """After ``values`` (a bot's value per pack so far): the sequence's interval and the verdict, ``"above"`` (it
     lies above ``fair + margin``), ``"below"`` or ``None`` (play on). No verdict before :data:`MIN_PACKS` values."""
-    lo, hi = confidence_sequence(values, alpha, t_star)
+    lo, hi = confidence_sequence(values, alpha, t_star, scale)
     verdict = None
     if len(values) >= MIN_PACKS:
         if lo > fair + margin:
@@ -76,7 +87,7 @@ def fixed_interval_decide(values, fair: float, margin: float, z: float = 1.95996
 
 
 def simulate(draw, cap: int, fair: float, margin: float, runs: int, seed: int = 0, fixed: bool = False,
-             t_star: int | None = None) -> dict:
+             t_star: int | None = None, scale: float = 1.0) -> dict:
     """``runs`` simulated runs of the rule, each up to ``cap`` values from ``draw(rng, k)`` (``k`` values from a
     numpy generator), looking after every value: the share of runs that stopped, and the mean values played.
     ``fixed`` uses :func:`fixed_interval_decide` instead of the confidence sequence."""
@@ -87,7 +98,7 @@ def simulate(draw, cap: int, fair: float, margin: float, runs: int, seed: int = 
         n = cap
         for t in range(MIN_PACKS, cap + 1):
             v = (fixed_interval_decide(x[:t], fair, margin) if fixed
-                 else decide(x[:t], fair, margin, t_star=t_star or cap)["verdict"])
+                 else decide(x[:t], fair, margin, t_star=t_star or cap, scale=scale)["verdict"])
             if v is not None:
                 stopped += 1
                 n = t
