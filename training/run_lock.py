@@ -51,14 +51,21 @@ class RunLock:
         self.folder = folder
         self.path = os.path.join(folder, LOCK_NAME)
         self._fd: int | None = None
+        self._made = False  # whether acquire made the folder (release removes it again if nothing was written)
 
     def acquire(self) -> "RunLock":
+        self._made = not os.path.isdir(self.folder)
         os.makedirs(self.folder, exist_ok=True)
         while True:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             if not _try_lock(fd):
                 holder = _read_pid(fd)
                 os.close(fd)
+                if self._made:
+                    try:
+                        os.rmdir(self.folder)
+                    except OSError:
+                        pass
                 who = f"process {holder}" if holder else "another process"
                 raise RunFolderLockedError(
                     f"run folder {self.folder} is in use by another training ({who}, lock file {self.path}); "
@@ -86,6 +93,11 @@ class RunLock:
             _unlock(fd)
         finally:
             os.close(fd)
+        if self._made:  # a training that stopped before writing anything leaves no empty folder behind
+            try:
+                os.rmdir(self.folder)
+            except OSError:
+                pass
 
     def __enter__(self) -> "RunLock":
         return self.acquire()

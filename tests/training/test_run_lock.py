@@ -66,3 +66,14 @@ def test_a_lock_left_by_a_dead_training_is_taken_over_and_removed_at_the_end(tmp
         assert lock.path == str(folder / LOCK_NAME)
     assert not (folder / LOCK_NAME).exists()
     RunLock(str(folder)).acquire().release()  # free again
+    assert folder.is_dir()  # a folder that was there stays
+
+
+def test_a_folder_the_lock_made_goes_again_when_nothing_was_written(tmp_path):
+    new, used = tmp_path / "new", tmp_path / "used"
+    with RunLock(str(new)):
+        assert new.is_dir()
+    assert not new.exists()  # e.g. a --resume refused for want of a checkpoint leaves no empty folder
+    with RunLock(str(used)):
+        (used / "config.yaml").write_text("x")
+    assert sorted(os.listdir(used)) == ["config.yaml"]
