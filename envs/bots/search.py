@@ -473,11 +473,11 @@ def values_from_scores(scores: list, teams: list[list[int]], scale: float) -> li
     if len(teams) == len(scores):
         if len(scores) < 2:
             return [0.0] * len(scores)
-        out = []
-        for p, s in enumerate(scores):
-            best = max(scores[q] for q in range(len(scores)) if q != p)
-            out.append(math.tanh((s - best) / scale))
-        return out
+        top = max(scores)  # each seat's best other score: the top one, or the second for the seat that holds it
+        at = scores.index(top)
+        second = max(scores[:at] + scores[at + 1:])
+        tanh = math.tanh
+        return [tanh((s - (second if p == at else top)) / scale) for p, s in enumerate(scores)]
     team_score = [sum(scores[p] for p in t) / len(t) for t in teams]
     out = [0.0] * len(scores)
     for i, t in enumerate(teams):
