@@ -1,6 +1,8 @@
 """``python -m hustings.bench --clone``: what search needs from the rules interface, on random mid-game states of each
 game: ``State.clone()`` against the JSON round trip ``game.state_from_json(state.to_json())`` in the same process
-(target: clone >= 20x faster), and ``State.sample_hidden(player, rng)`` per second where the game has one.
+(target: clone >= 20x faster), and ``State.sample_hidden(player, rng)`` per second where the game has one, beside
+the worlds a search draws (``State.world_sampler(player).draw``, the position's work done once) and, where the
+game's engine has one, its compiled sampler's, alternating in the same rounds (CPU time of the process).
 
 The mid-game states are played through the project's play loop (:func:`hustings.core.match.play_until`, random
 bots sharing one seeded RNG); only the calls measured are timed.
@@ -66,10 +68,33 @@ def bench_clone(name: str, players: int | None, seconds: float, rounds: int) -> 
         states[0].sample_hidden(states[0].current_player(), rng)
     except NotImplementedError:
         out["sample_per_s"] = None
-    else:
-        out["sample_per_s"] = statistics.median(
-            _per_second(lambda st: st.sample_hidden(st.current_player(), rng), states, seconds) for _ in range(rounds))
+        return out
+    from ..bots.search import compiled_sampler
+
+    kinds = {"sample_per_s": lambda st: st.sample_hidden(st.current_player(), rng)}
+    sessions = [st.world_sampler(st.current_player()) for st in states]
+    kinds["world_per_s"] = lambda s: s.draw(rng)
+    cls = compiled_sampler(name, "auto")
+    if cls is not None:
+        compiled = [cls(st, st.current_player(), 1) for st in states]
+        compiled[0].draw(rng)  # compile (or load) before the clock
+        kinds["compiled_per_s"] = lambda s: s.draw(rng)
+    items = {"sample_per_s": states, "world_per_s": sessions, "compiled_per_s": compiled if cls else None}
+    rates: dict = {k: [] for k in kinds}
+    for _ in range(rounds):
+        for k, fn in kinds.items():
+            rates[k].append(_per_cpu_second(fn, items[k], seconds))
+    out.update({k: statistics.median(v) for k, v in rates.items()})
     return out
+
+
+def _per_cpu_second(fn, items: list, seconds: float) -> float:
+    done, t0 = 0, time.process_time()
+    while time.process_time() - t0 < seconds:
+        for item in items:
+            fn(item)
+        done += len(items)
+    return done / (time.process_time() - t0)
 
 
 def report_clone(res: dict) -> list[str]:
@@ -80,6 +105,13 @@ def report_clone(res: dict) -> list[str]:
     print(f"  clone ratio  : {res['clone_ratio']:>10.1f}x (target >= {CLONE_RATIO_TARGET:.0f}: "
           f"{'ok' if ok else 'MISSED'})")
     sample = res["sample_per_s"]
-    print(f"  sample_hidden: {'(none)' if sample is None else f'{sample:>10,.0f} /s'}")
+    print(f"  sample_hidden: {'(none)' if sample is None else f'{sample:>10,.0f} /s (per CPU-second)'}")
+    if sample is not None:
+        world = res["world_per_s"]
+        print(f"  search world : {world:>10,.0f} /s (State.world_sampler(p).draw: {1e6 / world:.1f} us a world)")
+        if "compiled_per_s" in res:
+            c = res["compiled_per_s"]
+            print(f"  compiled     : {c:>10,.0f} /s (the engine's CompiledSampler: {1e6 / c:.1f} us a world, "
+                  f"{c / world:.2f}x)")
     return [] if ok else [f"{res['game']} clone ratio"]
 

@@ -403,6 +403,7 @@ class WorldSource:
         self.state, self.player = state, player
 
     def draw(self, rng: random.Random) -> State:
+        """One world: ``state.sample_hidden(player, rng)``."""
         return self.state.sample_hidden(self.player, rng)
 
 

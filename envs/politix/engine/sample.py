@@ -42,6 +42,7 @@ def ordered_sample(mt, pos, a, k):
 
 @njit(cache=True)
 def below(mt, pos, n):
+    """A uniform integer in ``[0, n)`` (``0 < n < 2**32``)."""
     return rng.below(mt, pos, 0, 0, n)
 
 
@@ -57,6 +58,7 @@ class CompiledRandom:
         self._big: random.Random | None = None
 
     def randrange(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, exactly (``random.Random.randrange(n)``'s distribution)."""
         if n < 1 << 31:
             return int(below(self._mt, self._pos, n))
         if self._big is None:
@@ -65,11 +67,13 @@ class CompiledRandom:
         return self._big.randrange(n)
 
     def sample(self, population: list, k: int) -> list:
+        """A uniformly random ordered ``k``-subset of ``population``."""
         a = np.array(population, dtype=np.int64)
         ordered_sample(self._mt, self._pos, a, k)
         return a[:k].tolist()
 
     def shuffle(self, x: list) -> None:
+        """Shuffle ``x`` in place, uniformly."""
         if len(x) > 1:
             a = np.array(x, dtype=np.int64)
             shuffle_in_place(self._mt, self._pos, a)
@@ -184,6 +188,7 @@ class CompiledSampler(WorldSampler):
             self._vd = np.empty(len(self.vd) + (len(self.groups) if redeal_base else 0), dtype=np.int64)
 
     def draw(self, rng_: random.Random, rand=None):
+        """One world (its own RNG fresh from ``rng_``)."""
         if rand is not None or not self._whole:
             return super().draw(rng_, self._rand if rand is None else rand)
         state = self.state
