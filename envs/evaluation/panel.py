@@ -699,7 +699,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--search", default=None, metavar="SPEC", help="the search of rows c and d and the cross-play "
                    f"(default: the searching variant shipped at that size, else ismcts at {SEARCH_BUDGET_FACTOR}x "
                    "the game's iterations)")
-    p.add_argument("--no-cross", action="store_true", help="leave out the cross-play (e)")
+    p.add_argument("--no-cross", action="store_true", help="leave out the cross-play (f)")
     p.add_argument("--out", default="panel", metavar="DIR", help="output folder (default panel/)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
     p.add_argument("--resume", action="store_true", help="continue the run in --out: keep its finished tables")
