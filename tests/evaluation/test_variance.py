@@ -279,3 +279,27 @@ def test_panel_rows_carry_the_corrected_win_share(honest_games):
         " --variance-reduction"
     assert variance.command_text(variance.parse_options("decisions=off,horizon=none")) == \
         " --variance-reduction horizon=none,decisions=off"
+
+
+def test_a_sampling_net_has_known_probabilities_and_an_argmax_net_none():
+    from hustings.bots.policy import PolicyBot
+    from hustings.core.match import play_game
+
+    game = hustings.registry.make_game("democracy", 4, {})
+    recipe = spec.resolve("democracy", game, ["shipped:democracy"])[0]
+    argmax = build_bot("democracy", recipe, game=game)
+    states = []
+    play_game(game, [hustings.registry.info("democracy").bots["random"](seed=p) for p in range(4)], seed=2,
+              on_action=lambda st, p, a: states.append(st.clone()))
+    st = next(s for s in states if len(s.legal_actions()) >= 4)
+    p = st.current_player()
+    assert variance.known_policy(argmax, st, p) is None  # all on one move: no term
+    sampler = PolicyBot(argmax.policy, deterministic=False, seed=0)
+    pi = variance.known_policy(sampler, st, p)
+    legal = st.legal_actions()
+    picks = []
+    for s in range(600):
+        sampler.reset(s)
+        picks.append(sampler.act(st, p))
+    freq = np.array([picks.count(a) for a in legal]) / 600
+    assert pi.sum() == pytest.approx(1.0) and np.abs(freq - pi).max() < 0.07
