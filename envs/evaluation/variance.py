@@ -53,11 +53,15 @@ from hustings.core.match import play_game, play_until
 from hustings.errors import ConfigError
 
 #: The value estimate's options and their defaults (``--variance-reduction KEY=VALUE,...``).
-DEFAULTS = {"policy": "lineup", "rollouts": 1, "alternatives": 8, "horizon": 1, "beta": None, "seed": 0,
+DEFAULTS = {"policy": "lineup", "rollouts": None, "alternatives": 8, "horizon": 1, "beta": None, "seed": 0,
             "decisions": True}
 POLICIES = ("lineup", "heuristic", "random")
 #: ``beta`` by game (``beta`` unset): about one over the score lead that makes a game's winner clear.
 BETA = {"democracy": 1.0, "politrickers": 0.5, "politix": 0.3, "prime_minister": 0.05}
+#: ``rollouts`` by game (``rollouts`` unset; 1 elsewhere): Politrickers' heuristic breaks ties at random, so its
+#: playouts vary and four of them follow the result much better than one (Democracy's bots play an island the same
+#: way every time: one playout is the value).
+ROLLOUTS = {"politrickers": 4}
 _MASK = (1 << 63) - 1
 
 
@@ -78,7 +82,7 @@ def mix(*parts: int) -> int:
 def parse_options(text: str | None) -> dict:
     """The value estimate's options from ``KEY=VALUE,...`` (empty or None: the defaults): ``policy`` (``lineup``:
     the playouts are played by the table's own bots; ``heuristic``; ``random``), ``rollouts`` (playouts per value,
-    >= 1), ``alternatives`` (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout
+    >= 1; default by game, :data:`ROLLOUTS`), ``alternatives`` (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout
     runs for, default 1; ``none``: to the end), ``beta`` (how sharply a score lead counts when a playout stops before
     the end: ``softmax(beta * scores)``; default by game, :data:`BETA`), ``seed``
     (the fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known probabilities). A bad
@@ -379,6 +383,8 @@ class Estimator:
         self.options = dict(DEFAULTS, **(options or {}))
         if self.options["beta"] is None:
             self.options["beta"] = BETA.get(game_name, 1.0)
+        if self.options["rollouts"] is None:
+            self.options["rollouts"] = ROLLOUTS.get(game_name, 1)
         self.recipes = list(recipes)
         policy = self.options["policy"]
         batchable = all(r[0] in ("scripted", "policy") for r in recipes)
