@@ -30,11 +30,42 @@ def missing_extra_message(command: str, exc: ModuleNotFoundError) -> str | None:
             f'pip install "hustings[{extra}]"{torch_hint}')
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``--budget fast``: the valid budgets and where the usage is),
+    not argparse's usage block first; its subcommands' parsers are of this class too."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help shows the usage)\n")
+
+
+#: The file options whose missing folders the commands make (atomic_write); each time one does, it says so.
+OUTPUT_FILE_OPTIONS = ("json", "markdown")
+
+
+def announce_missing_folders(args, stream=None) -> list[str]:
+    """One line on ``stream`` (stderr) for each output file option (``--json``, ``--markdown``) of ``args`` whose
+    folder does not exist yet, saying it will be made; returns those folders."""
+    import os
+
+    made = []
+    for name in OUTPUT_FILE_OPTIONS:
+        path = getattr(args, name, None)
+        if not isinstance(path, str) or not path:
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder) and folder not in made:
+            made.append(folder)
+            print(f"note: --{name} {path}: its folder {os.path.dirname(path) or folder} does not exist; making it",
+                  file=stream or sys.stderr)
+    return made
+
+
 def run_command(func, args) -> int:
     """``func(args)``, with every hustings input error (a ``ValueError`` whose message says what is wrong) printed
     as ``error: ...`` and exit status 2, a full disk as one such line naming the file, and a missing optional
-    package as one line naming the extra to install."""
+    package as one line naming the extra to install. An output file's missing folder is made, and said so."""
     try:
+        announce_missing_folders(args)
         return func(args)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
@@ -59,6 +90,6 @@ def run_command(func, args) -> int:
 
 def module_main(prog: str, doc: str, add_arguments, run, argv: list[str] | None = None) -> int:
     """The ``python -m hustings.<package>.<module>`` entry of one command: its own parser, then :func:`run_command`."""
-    parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
+    parser = OneLineParser(prog=prog, description=doc.splitlines()[0])
     add_arguments(parser)
     return run_command(run, parser.parse_args(argv))

@@ -129,3 +129,14 @@ class WebError(Exception):
 
 class ResetNeededError(RuntimeError):
     """The env was used (``step``, ``observe``, ``last``, ...) before ``reset()``."""
+
+
+def did_you_mean(word: object, choices) -> str:
+    """`` (did you mean 'x'?)`` for the choice closest to a misspelt ``word`` (difflib), or ``""`` when none is
+    close: to put after an error's "unknown ..." clause."""
+    import difflib
+
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word.lower(), [str(c) for c in choices], n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -11,7 +11,7 @@ import importlib
 import re
 
 from .core.info import GameInfo
-from .errors import ConfigError
+from .errors import ConfigError, did_you_mean
 
 #: The registered games' packages, one line per game.
 GAME_PACKAGES: tuple[str, ...] = (
@@ -63,7 +63,8 @@ def game_key(name: str) -> str:
             raise ConfigError(f"unknown version {name!r}; this hustings has {infos[key].env_id} "
                               f"(make({key!r}) takes the newest)")
     if key not in infos:
-        raise ConfigError(f"unknown game {name!r}; expected one of {known} "
+        hint = did_you_mean(key, [*infos, *(i.env_id for i in all_info())])
+        raise ConfigError(f"unknown game {name!r}{hint}; expected one of {known} "
                           f"(or their versioned names: {', '.join(i.env_id for i in all_info())})")
     return key
 

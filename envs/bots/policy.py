@@ -318,6 +318,21 @@ def npz_content(meta: dict, arrays: dict) -> dict:
     return {"meta": {k: v for k, v in meta.items() if k != "sha256"}, "arrays": dict(arrays)}
 
 
+def _npz_problem(path: str, exc: Exception) -> str:
+    """What is wrong with an ``.npz`` that ``np.load`` refused, in words that fit a policy file (numpy's own advice
+    for a file that is no zip archive is to load it with pickle, which a policy file never needs)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4)
+    except OSError as err:
+        return f"unreadable: {err.strerror or err}"
+    if not head.startswith(b"PK"):
+        return f"not a .npz (zip) archive: it starts with {head!r}" if head else "an empty file"
+    if isinstance(exc, ValueError) and "pickle" in str(exc):
+        return "it holds pickled (object) arrays, which a policy file never has"
+    return f"{type(exc).__name__}: {exc}"
+
+
 def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
     """The metadata and the :class:`NumpyPolicy` of a ``policy.npz``; a bad file raises :class:`CheckpointError`
     (missing, unreadable, corrupt: its content hash does not match; a missing array or a wrong shape, named; an
@@ -334,7 +349,7 @@ def load_policy_npz(path: str) -> tuple[dict, NumpyPolicy]:
     except CheckpointError:
         raise
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
-        raise CheckpointError(f"policy file {path} is corrupt ({type(exc).__name__}: {exc}); expected {expected}") \
+        raise CheckpointError(f"policy file {path} is corrupt ({_npz_problem(path, exc)}); expected {expected}") \
             from None
     what = f"policy file {path}"
     if not isinstance(meta, dict):

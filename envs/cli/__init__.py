@@ -28,7 +28,7 @@ import sys
 
 from ..registry import games
 from ..version import __version__
-from ..commands import missing_extra_message, run_command
+from ..commands import OneLineParser, missing_extra_message, run_command
 
 #: name -> (module, its add_arguments, its run, help)
 COMMANDS: dict[str, tuple[str, str, str, str]] = {
@@ -73,7 +73,7 @@ DESCRIPTIONS = {
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; only ``command``'s module is imported to add its arguments (the others are
     listed with their help)."""
-    parser = argparse.ArgumentParser(prog="hustings", description="Multi-agent RL environments for political games.")
+    parser = OneLineParser(prog="hustings", description="Multi-agent RL environments for political games.")
     parser.add_argument("--version", action="version", version=f"hustings {__version__}",
                         help="print the hustings version and exit")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -71,8 +71,14 @@ class Game:
                 f"{self.min_players}..{self.max_players}")
         unknown = sorted(set(options) - set(self.OPTIONS))
         if unknown:
+            from ..errors import did_you_mean
+
+            # the env's own keywords too: `num_player=4` is a misspelt num_players, not a variant option
+            keywords = [*self.OPTIONS, "num_players", "render_mode", "reward", "illegal_action", "illegal_penalty",
+                        "events"]
+            named = ", ".join(f"{u}{did_you_mean(u, keywords)}" for u in unknown)
             raise ConfigError(
-                f"{self.name}: unknown option(s) {', '.join(unknown)}; known options: "
+                f"{self.name}: unknown option(s) {named}; known options: "
                 f"{', '.join(sorted(self.OPTIONS)) or 'none'}")
         self.num_players = int(num_players)
         self.options = {k: o.validate(self.name, k, options.get(k, o.default)) for k, o in self.OPTIONS.items()}

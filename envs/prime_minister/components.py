@@ -11,7 +11,17 @@ adjustment range, the Supporter hold limit 7.3), the flat action space (``A_*`` 
 """
 from __future__ import annotations
 
+import re
+import sys
+import warnings
+
 from .data_loader import by_id, data
+
+if sys.argv[:1] == ["-m"]:
+    # `python -m hustings.prime_minister.components`: the package imports this module before runpy runs it as
+    # __main__, and runpy warns about that; running it twice is harmless (main() only reads and prints)
+    warnings.filterwarnings("ignore", message=re.escape(f"'{__name__}' found in sys.modules after import of package"),
+                            category=RuntimeWarning)
 
 # --- component data -------------------------------------------------------------------------------------------
 DOCS = data()
@@ -172,3 +182,34 @@ POL_NUMBER = {pid: p.get("number") or 0 for pid, p in POLITICIANS.items()}
 CAREER_INDEX = {c: i for i, c in enumerate(CAREERS)}
 DEBATE_SLOT = {"debate_gov_backbencher": 0, "debate_opp_backbencher": 1, "debate_opposition_leader": 2}
 DECK_KEYS = ("supporters", "events", "cross_party", "liberal", "conservative")
+
+
+def main(argv=None) -> int:
+    """``python -m hustings.prime_minister.components [--check FILE]``: print the shipped components of every kind
+    ``make("prime_minister", components=...)`` can replace, as JSON (a starting file), or check a file and say
+    whether it loads."""
+    import json
+
+    from ..core.rules import ComponentError
+    from . import user_components
+
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--check"] and len(argv) == 2:
+        try:
+            user_components.load(argv[1])
+        except ComponentError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"{argv[1]}: ok")
+        return 0
+    if argv:
+        print("usage: python -m hustings.prime_minister.components [--check FILE]", file=sys.stderr)
+        return 2
+    shipped = user_components._shipped()
+    json.dump({kind: shipped[kind] for kind in user_components.KINDS}, sys.stdout, indent=1, ensure_ascii=False)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
