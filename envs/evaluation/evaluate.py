@@ -339,7 +339,8 @@ def markdown(result: dict, title: str | None = None) -> str:
     vr = result.get("variance_reduction")
     if vr:
         o = vr["estimator"]["options"]
-        lines += ["", f"Variance reduction over {vr['packs']} deal packs (value estimate {vr['estimator']['digest'][:12]}: "
+        lines += ["", f"Variance reduction over {vr['packs']} deal packs (value estimate "
+                  f"{vr['estimator']['digest'][:12]}: "
                   f"{o['rollouts']} {o['policy']} playout(s) per value, horizon {o['horizon'] or 'the end'}, "
                   f"{o['alternatives']} other draws per chance step; {vr['terms']['chance']} chance and "
                   f"{vr['terms']['decisions']} decision terms):", "",
@@ -388,7 +389,8 @@ def verdicts(result: dict) -> list[str]:
         lo, hi = r["corrected_ci95"]
         fair = result["fair_share"]
         where = "above" if lo > fair else "below" if hi < fair else "holding"
-        out.append(f"Corrected by control variates (the same expected value): {names[i]} {100 * r['corrected_win_share']:.1f}% "
+        out.append(f"Corrected by control variates (the same expected value): {names[i]} "
+                   f"{100 * r['corrected_win_share']:.1f}% "
                    f"(95% interval over {vr['packs']} deal packs {100 * lo:.1f}% to {100 * hi:.1f}%, {where} the fair "
                    f"share); as precise as {r['multiplier']:.1f} times as many packs without correction.")
     return out

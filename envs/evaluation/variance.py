@@ -82,11 +82,11 @@ def mix(*parts: int) -> int:
 def parse_options(text: str | None) -> dict:
     """The value estimate's options from ``KEY=VALUE,...`` (empty or None: the defaults): ``policy`` (``lineup``:
     the playouts are played by the table's own bots; ``heuristic``; ``random``), ``rollouts`` (playouts per value,
-    >= 1; default by game, :data:`ROLLOUTS`), ``alternatives`` (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout
-    runs for, default 1; ``none``: to the end), ``beta`` (how sharply a score lead counts when a playout stops before
-    the end: ``softmax(beta * scores)``; default by game, :data:`BETA`), ``seed``
-    (the fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known probabilities). A bad
-    option is a :class:`ConfigError` naming it and what was expected."""
+    >= 1; default by game, :data:`ROLLOUTS`), ``alternatives`` (other draws per chance step, >= 1; default 8),
+    ``horizon`` (score changes a playout runs for, default 1; ``none``: to the end), ``beta`` (how sharply a score
+    lead counts when a playout stops before the end: ``softmax(beta * scores)``; default by game, :data:`BETA`),
+    ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known
+    probabilities). A bad option is a :class:`ConfigError` naming it and what was expected."""
     opts = dict(DEFAULTS)
     if not text:
         return opts

@@ -175,7 +175,8 @@ def test_evaluate_reports_raw_and_corrected_with_digest(tmp_path):
 
 
 @pytest.mark.parametrize("text,word", [("rollouts=0", "rollouts"), ("policy=magic", "policy"), ("nope", "nope"),
-                                       ("horizon=-1", "horizon"), ("beta=inf", "beta"), ("decisions=maybe", "on or off")])
+                                       ("horizon=-1", "horizon"), ("beta=inf", "beta"),
+                                       ("decisions=maybe", "on or off")])
 def test_bad_options_name_what_was_expected(text, word):
     with pytest.raises(ConfigError, match=word) as err:
         variance.parse_options(text)
