@@ -49,11 +49,12 @@ def make_bot(game: str, spec: str, seed: int | None = None, num_players: int | N
 
 def load_bot(game: str, num_players: int | None = None, seed: int | None = None, search: bool = False):
     """The shipped trained bot of ``game`` (a :class:`~hustings.core.bots.Bot`: ``bot.act(state, player)``) for a
-    table of ``num_players`` (default: the game's default size): its net, a few milliseconds a move. Every game ships
+    table of ``num_players`` (default: the game's default size): its net, a fraction of a millisecond a move. Every game ships
     one bot per table size it supports (``hustings.checkpoints.sizes(game)``). Needs no torch. ``search=True``: the
     searching variant shipped beside the net where a size has one (its ``search.json``: Politrickers 4p and 5p,
-    IS-MCTS whose favoured move is the net's, and Democracy 4p, PIMC with an opponent model that does not use the
-    net; SPEC ``shipped-search:GAME``), a ``CheckpointError`` elsewhere."""
+    IS-MCTS whose favoured move is the net's, and Democracy 4p, PIMC whose worlds draw the other seats' face-down
+    commitments as the net would have chosen them, ``model=shipped``; SPEC ``shipped-search:GAME``), a
+    ``CheckpointError`` elsewhere."""
     from .bots import zoo
 
     return zoo.load_bot(game, num_players=num_players, seed=seed, search=search)

@@ -24,6 +24,8 @@ PLAN = {
     "pip install torch==2.13.0": (SKIP, "installs packages", None, None),
     'pip install -e ".[train,test,distributed,fast]"': (SKIP, "installs packages", None, None),
     "python -m pytest -q -n auto": (SKIP, "the test suite itself", None, None),
+    "python -m pytest -m smoke -n 2": (SKIP, "the smoke tier of the test suite (tests/packaging/test_smoke_tier.py "
+                                             "checks its list)", None, None),
     QUICK_START: (SLOW, "2,000 games: about 20 s on 2 idle cores, longer on busy ones",
                   QUICK_START.replace("--games 2000", "--games 40"), None),
     "hustings train smoke": (SLOW, "trains for 20-40 s (needs the train extra)", None, None),
@@ -45,8 +47,8 @@ PLAN = {
     "hustings export shipped:democracy --out exported/democracy": (SLOW, "exports through torch.onnx (needs the "
                                                                          "train extra)", None, None),
     "python: hustings.make": (RUN, "", None, None),
-    "python: SelfPlayEnv": (SKIP, "trains 20,000 timesteps; tests/packaging/test_docs.py runs the same lines "
-                                  "(docs/examples/sb3_selfplay.py) with a few", None, None),
+    "python: SelfPlayEnv": (SKIP, "trains 100,000 timesteps; tests/training/test_gym_vector.py runs the same lines "
+                                  "with a few", None, None),
     "python: my_agent.py": (SKIP, "a file, not a script: written as my_agent.py for the benchmark command", None, None),
 }
 #: command -> the command whose output it reads (run first when that has not run in this folder yet)
@@ -84,7 +86,7 @@ def python_blocks() -> dict[str, str]:
         first = block.splitlines()[0]
         if first.startswith("# ") and first[2:].strip().endswith(".py"):
             key = f"python: {first[2:].strip()}"
-        elif "SelfPlayEnv" in block:
+        elif "SelfPlay" in block:
             key = "python: SelfPlayEnv"
         else:
             key = "python: hustings.make"

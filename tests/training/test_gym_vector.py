@@ -107,3 +107,20 @@ def test_the_cleanrl_style_example_runs_a_few_updates():
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "update 2: 256 steps" in done.stdout
+
+
+def test_the_readmes_sb3_snippet_trains_on_the_batched_env_and_prints_progress(tmp_path):
+    """The README's Stable-Baselines3 lines, with 8 games and a few hundred timesteps."""
+    import re
+
+    pytest.importorskip("sb3_contrib")
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        (code,) = [b for b in re.findall(r"^```python\n(.*?)^```", f.read(), flags=re.S | re.M)
+                   if "BatchedSelfPlayVecEnv" in b]
+    small = code.replace('"democracy", 64,', '"democracy", 8,').replace("batch_size=512", "batch_size=64").replace(
+        "total_timesteps=100_000", "total_timesteps=512")
+    assert small.count("8,") >= 1 and "total_timesteps=512" in small, "the snippet changed: update this test"
+    done = subprocess.run([sys.executable, "-c", small], cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "total_timesteps" in done.stdout  # verbose=1: a table per rollout
+    assert (tmp_path / "democracy_ppo.zip").is_file()
