@@ -56,12 +56,12 @@ from hustings.errors import ConfigError
 DEFAULTS = {"policy": "lineup", "rollouts": None, "alternatives": 8, "horizon": 1, "beta": None, "seed": 0,
             "decisions": True}
 POLICIES = ("lineup", "heuristic", "random")
-#: ``beta`` by game (``beta`` unset): about one over the score lead that makes a game's winner clear.
-BETA = {"democracy": 1.0, "politrickers": 0.5, "politix": 0.3, "prime_minister": 0.05}
-#: ``rollouts`` by game (``rollouts`` unset; 1 elsewhere): Politrickers' heuristic breaks ties at random, so its
-#: playouts vary and four of them follow the result much better than one (Democracy's bots play an island the same
-#: way every time: one playout is the value).
-ROLLOUTS = {"politrickers": 4}
+#: ``beta`` unset: how much one point of score lead counts where a playout stops before the end.
+BETA = 1.0
+#: ``rollouts`` unset: playouts per value where a playout bot breaks ties at random (it has an
+#: ``action_probabilities`` method: its playouts vary, and several follow the result much better than one); 1 where
+#: the playouts are the same every time (Democracy's bots play an island the same way: one playout is the value).
+TIE_BREAK_ROLLOUTS = 4
 _MASK = (1 << 63) - 1
 
 
@@ -82,11 +82,11 @@ def mix(*parts: int) -> int:
 def parse_options(text: str | None) -> dict:
     """The value estimate's options from ``KEY=VALUE,...`` (empty or None: the defaults): ``policy`` (``lineup``:
     the playouts are played by the table's own bots; ``heuristic``; ``random``), ``rollouts`` (playouts per value,
-    >= 1; default by game, :data:`ROLLOUTS`), ``alternatives`` (other draws per chance step, >= 1; default 8),
-    ``horizon`` (score changes a playout runs for, default 1; ``none``: to the end), ``beta`` (how sharply a score
-    lead counts when a playout stops before the end: ``softmax(beta * scores)``; default by game, :data:`BETA`),
-    ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known
-    probabilities). A bad option is a :class:`ConfigError` naming it and what was expected."""
+    >= 1; default :data:`TIE_BREAK_ROLLOUTS` where a playout bot breaks ties at random, else 1), ``alternatives``
+    (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout runs for, default 1;
+    ``none``: to the end), ``beta`` (how sharply a score lead counts when a playout stops before the end:
+    ``softmax(beta * scores)``; default 1), ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct
+    the moves of bots with known probabilities). A bad option is a :class:`ConfigError` naming it and what was expected."""
     opts = dict(DEFAULTS)
     if not text:
         return opts
@@ -221,18 +221,18 @@ class RolloutValue:
 def known_policy(bot, state, player: int) -> np.ndarray | None:
     """The probabilities with which ``bot`` picks each legal move of ``player`` in ``state`` (over
     ``state.legal_actions()``, in order), where they are known exactly and not all on one move; else ``None``.
-    Known: the uniform random bot, a net that samples from its masked softmax, and Politrickers' heuristic where its
-    random tie-break decides between moves of exactly equal value (every other move at least its 0.001 tie-break
-    below: then each tied move is equally likely). A bot whose probabilities are not known gets no decision term
+    Known: the uniform random bot, a net that samples from its masked softmax, and a bot that states them with an
+    ``action_probabilities(state, player)`` method (Politrickers' heuristic, where its random tie-break decides
+    between moves of exactly equal value). A bot whose probabilities are not known gets no decision term
     (which is always safe: whether a term is computed depends on the state, never on the move drawn)."""
     if type(bot).act is RandomBot.act:
         k = len(state.legal_actions())
         return None if k < 2 else np.full(k, 1.0 / k)
     from hustings.bots.policy import PolicyBot
 
-    tie_break = _TIE_BREAKS.get(type(bot))
-    if tie_break is not None:
-        return tie_break(bot, state, player)
+    stated = getattr(bot, "action_probabilities", None)
+    if callable(stated):
+        return stated(state, player)
     if isinstance(bot, PolicyBot) and not bot.deterministic:
         legal = state.legal_actions()
         if len(legal) < 2:
@@ -241,34 +241,6 @@ def known_policy(bot, state, player: int) -> np.ndarray | None:
         p = np.exp(logits - logits.max())
         return p / p.sum()
     return None
-
-
-def _politrickers_ties(bot, state, player: int) -> np.ndarray | None:
-    """Politrickers' heuristic picks the best value plus ``rng.random() * 1e-3``: uniform among exactly tied best
-    moves when every other move is at least 1e-3 below them; ``None`` otherwise (no tie, or a near tie whose odds
-    are not uniform)."""
-    legal = state.legal_actions()
-    if len(legal) < 2:
-        return None
-    v = np.array([bot._value(state, player, a, state._modes[a]) for a in legal])
-    top = v.max()
-    tied = v == top
-    if tied.sum() < 2 or ((v > top - 1e-3) & ~tied).any():
-        return None
-    return tied / tied.sum()
-
-
-def _tie_breaks() -> dict:
-    out = {}
-    try:
-        from hustings.politrickers.bots import HeuristicBot
-    except ImportError:  # pragma: no cover - a partial install
-        return out
-    out[HeuristicBot] = _politrickers_ties
-    return out
-
-
-_TIE_BREAKS = _tie_breaks()
 
 
 @dataclass
@@ -377,14 +349,12 @@ class Estimator:
     (``sha256`` of both: what a result names). :meth:`play` plays one game of a rotation, raw and corrected."""
 
     def __init__(self, game_name: str, game, recipes: list[tuple], options: dict | None = None):
-        from hustings.evaluation.evaluate import build_bot
+        from hustings.bots.spec import build as build_bot
 
         self.game_name, self.game = game_name, game
         self.options = dict(DEFAULTS, **(options or {}))
         if self.options["beta"] is None:
-            self.options["beta"] = BETA.get(game_name, 1.0)
-        if self.options["rollouts"] is None:
-            self.options["rollouts"] = ROLLOUTS.get(game_name, 1)
+            self.options["beta"] = BETA
         self.recipes = list(recipes)
         policy = self.options["policy"]
         batchable = all(r[0] in ("scripted", "policy") for r in recipes)
@@ -399,6 +369,9 @@ class Estimator:
             self._bots = [build_bot(game_name, r, seed=0, game=game) for r in recipes]
         else:
             self._bots = [info_bots[policy](seed=0) for _ in range(n)]
+        if self.options["rollouts"] is None:
+            ties = any(callable(getattr(b, "action_probabilities", None)) for b in self._bots)
+            self.options["rollouts"] = TIE_BREAK_ROLLOUTS if ties else 1
         self._compiled = None
         if policy == "heuristic":
             from hustings.bots.rollout import CompiledRollouts

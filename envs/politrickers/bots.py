@@ -5,6 +5,8 @@ parties, the Libra, unspent tokens and VP, all public (POL-A21, POL-A25).
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.bots import Bot, RandomBot
 from .cards import (CLAWS, DOWN, ECONOMY, FLIP, MIG_FROM_CLAWS, MIG_FROM_TAILS, MIG_NO_TOKEN, MIGRATION,
                     PLATE_MAX, SUIT, TAILS, TRICKS_PER_ROUND, UP, VALUE, trick_winner)
@@ -33,6 +35,21 @@ class HeuristicBot(Bot):
             if v > best_val:
                 best, best_val = a, v
         return best
+
+    def action_probabilities(self, state: PolitrickersState, player: int):
+        """The odds of :meth:`act`'s move over ``state.legal_actions()``, where they are known exactly: when its
+        random tie-break decides between moves of exactly equal value (every other move at least the tie-break's
+        0.001 below them), each tied move is equally likely; ``None`` otherwise (one move, no tie, or a near tie whose
+        odds are not uniform). Control variates (``hustings.evaluation.variance``) correct such moves."""
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            return None
+        v = np.array([self._value(state, player, a, state._modes[a]) for a in legal])
+        top = v.max()
+        tied = v == top
+        if tied.sum() < 2 or ((v > top - 1e-3) & ~tied).any():
+            return None
+        return tied / tied.sum()
 
     # --- evaluation ------------------------------------------------------------------------------
     def _value(self, st: PolitrickersState, me: int, action: int, mode: int) -> float:
