@@ -86,7 +86,8 @@ def parse_options(text: str | None) -> dict:
     (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout runs for, default 1;
     ``none``: to the end), ``beta`` (how sharply a score lead counts when a playout stops before the end:
     ``softmax(beta * scores)``; default 1), ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct
-    the moves of bots with known probabilities). A bad option is a :class:`ConfigError` naming it and what was expected."""
+    the moves of bots with known probabilities). A bad option is a :class:`ConfigError` naming it and what was
+    expected."""
     opts = dict(DEFAULTS)
     if not text:
         return opts
