@@ -34,7 +34,6 @@ import json
 import math
 import multiprocessing as mp
 import os
-import random
 import sys
 import time
 

@@ -12,9 +12,8 @@ import numpy as np
 import pytest
 
 import hustings
-from hustings.bots.search_spec import parse_search_spec, resolve_options
 from hustings.core.rules import ConfigError
-from hustings.evaluation import benchmark, panel, ratings
+from hustings.evaluation import panel, ratings
 
 FAST_ISMCTS = "ismcts:iters=4"  # the panel's IS-MCTS at a test's budget
 FAST_SEARCH = "ismcts:iters=6"  # and its search
