@@ -424,15 +424,19 @@ def expected_cpu(todo: list[dict], to_time: dict, batched: bool = True) -> float
     return cpu
 
 
-def estimate_line(cpu: float, n_tasks: int, workers: int | None, address: str | None) -> str:
-    """The expected duration in words: ``cpu`` seconds spread over the workers (or a cluster)."""
+def estimate_line(cpu: float, n_tasks: int, workers: int | None, address: str | None, share: float = 1.0) -> str:
+    """The expected duration in words: ``cpu`` seconds (timed by the wall clock while this process got ``share`` of a
+    core: :mod:`hustings.evaluation.calibration`) spread over the workers (or a cluster)."""
+    from .calibration import calibrated
     from .evaluate import duration, parallel_workers
 
     if address:
-        return f"expected: about {duration(cpu)} of CPU time in all, spread over the cluster"
+        return f"expected: about {duration(cpu * share)} of CPU time in all, spread over the cluster"
     w = parallel_workers(max(1, min(workers or os.cpu_count() or 1, n_tasks or 1)))
-    return (f"expected: about {duration(cpu / w)} on {w} core{'s' if w > 1 else ''} ({duration(cpu)} of CPU "
-            f"time; timed just now, longer if the cores are busy)")
+    cpu, wall = calibrated(cpu, share, w)
+    busy = f"; the cores are busy: {share:.0%} of one for this process" if share < 0.9 else ""
+    return (f"expected: about {duration(wall)} on {w} core{'s' if w > 1 else ''} ({duration(cpu)} of CPU "
+            f"time; timed just now{busy})")
 
 
 def play_tables(todo: list[dict], tasks: list[dict], tables_dir: str, done: dict[str, dict], workers: int | None,
@@ -597,8 +601,11 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
         for task in tasks:
             left.setdefault(task["table"], []).append(task["seed"])
         log("timing the agents (a few moves each) ...")
-        log(estimate_line(expected_cpu([{**t, "seeds": left[t["file"]]} for t in todo if t["file"] in left],
-                                       to_time, batched), len(tasks), workers, address))
+        from .calibration import Calibration
+
+        with Calibration() as calib:
+            timed = expected_cpu([{**t, "seeds": left[t["file"]]} for t in todo if t["file"] in left], to_time, batched)
+        log(estimate_line(timed, len(tasks), workers, address, calib.share))
     bar = None
     if progress and tasks:
         from tqdm import tqdm
