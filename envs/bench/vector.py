@@ -158,13 +158,14 @@ def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, se
     aec = lambda: hustings.make(name, num_players=players, events=False)  # noqa: E731
     warm = min(seconds, 0.2)
     _vector_rate(engine, game, pick, warm, True, 0)
-    plain, seen, hearts, hearts_tensor, aec_rates = [], [], [], [], []
+    plain, seen, hearts, hearts_tensor, hearts_observer, aec_rates = [], [], [], [], [], []
     for r in range(rounds):
         plain.append(_vector_rate(engine, game, pick, seconds, False, r + 1))
         seen.append(_vector_rate(engine, game, pick, seconds, True, r + 1))
         if refs:
             hearts.append(openspiel_hearts_play(seconds, r, tensor=False))
             hearts_tensor.append(openspiel_hearts_play(seconds, r, tensor=True))
+            hearts_observer.append(openspiel_hearts_play(seconds, r, tensor="observer"))
             aec_rates.append(_aec_rate(aec, seconds, r))
     lines = [f"vector {name} {players}p N={num_envs}: {statistics.median(plain):,.0f} random decisions/s/core, "
              f"{statistics.median(seen):,.0f} with observations ({kind})"]
@@ -176,7 +177,8 @@ def vector_lines(name: str, players: int | None = None, num_envs: int = 1024, se
             lines.append("reference openspiel hearts 4p: skipped (open_spiel is not installed; pip install open-spiel)")
         else:
             lines.append(f"reference openspiel hearts 4p: {statistics.median(hearts):,.0f} random decisions/s/core, "
-                         f"{statistics.median(hearts_tensor):,.0f} with information_state_tensor to numpy")
+                         f"{statistics.median(hearts_tensor):,.0f} with information_state_tensor to numpy, "
+                         f"{statistics.median(hearts_observer):,.0f} through its Observer API (set_from, in place)")
         lines.append(f"reference aec {name} {players}p: {statistics.median(aec_rates):,.0f} random decisions/s/core "
                      f"(agent_iter/last/step, with observations and masks)")
     if api:
