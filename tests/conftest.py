@@ -20,7 +20,8 @@ SMOKE = (
     "tests/contract/test_pettingzoo_conventions.py::test_the_render_test_passes",
     "tests/contract/test_vector.py::test_a_batch_equals_aec_envs_across_auto_resets_in_both_reward_modes[democracy-4]",
     "tests/contract/test_vector.py::test_a_batch_equals_aec_envs_across_auto_resets_in_both_reward_modes[politix-4]",
-    "tests/contract/test_vector.py::test_a_batch_equals_aec_envs_across_auto_resets_in_both_reward_modes[politrickers-4]",
+    "tests/contract/test_vector.py::test_a_batch_equals_aec_envs_across_auto_resets_in_both_reward_modes"
+    "[politrickers-4]",
     "tests/contract/test_vector.py::test_a_batch_equals_aec_envs_across_auto_resets_in_both_reward_modes"
     "[prime_minister-4]",
     "tests/training/test_training_selfplay.py::test_sb3_env_checker_passes",

@@ -13,8 +13,8 @@ from helpers import ROOT
 
 def test_every_smoke_id_names_a_collected_test_and_every_game_is_covered():
     files = sorted({entry.split("::", 1)[0] for entry in conftest.SMOKE})
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "smoke", "-p", "no:cacheprovider",
-                           *files], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "smoke",
+                           "-p", "no:cacheprovider", *files], cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     collected = [line.strip() for line in done.stdout.splitlines() if "::" in line]
     missing = [entry for entry in conftest.SMOKE
