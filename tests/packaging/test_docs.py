@@ -159,3 +159,74 @@ def test_the_site_builds_strictly(tmp_path):
                           env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert (tmp_path / "site" / "reference" / "training" / "index.html").is_file()
+
+
+# --- every measured table says how it was made ---------------------------------------------------------------------
+#: A command that makes or remakes a figure.
+COMMAND = re.compile(r"python -m |hustings [a-z]|python tools/|python docs/|ev\.tournament|`python |time python|"
+                     r"command time")
+#: A table cell that holds a measurement: a decimal, a ratio (3.2x), a rate (/s), a percentage or a large count.
+MEASURED = re.compile(r"\d\.\d|\d+(\.\d+)?x\b|/s\b|\d ?%|\d{1,3}(,\d{3})+")
+
+
+def tables_without_a_command(text: str) -> list[int]:
+    """The first lines (1-based) of the tables of measurements in the markdown ``text`` whose section (or an
+    enclosing section's own text before its first subsection, or the file's opening lines: "Made by `...`") names
+    no command."""
+    lines = text.splitlines()
+    if any(COMMAND.search(line) and "ade by" in line for line in lines[:12]):
+        return []
+    heads = [(i, len(line) - len(line.lstrip("#"))) for i, line in enumerate(lines) if re.match(r"#{1,6} ", line)]
+
+    def next_head(i: int) -> int:
+        return next((j for j, _ in heads if j > i), len(lines))
+
+    def context(row: int) -> list[str]:
+        before = [h for h in heads if h[0] <= row]
+        if not before:
+            return lines[:next_head(row)]
+        start, level = before[-1]
+        out = lines[start:next_head(row)]  # the table's own section
+        for i, lv in reversed(before[:-1]):  # each enclosing section's opening text
+            if lv < level:
+                out += lines[i:next_head(i)]
+                level = lv
+        return out
+
+    missing, i = [], 0
+    while i < len(lines):
+        if lines[i].startswith("|") and i + 1 < len(lines) and re.match(r"^\|[\s:|-]+\|$", lines[i + 1].strip()):
+            j = i + 2
+            while j < len(lines) and lines[j].startswith("|"):
+                j += 1
+            cells = [re.sub(r"\[[^\]]*\]\([^)]*\)|`[^`]*`", "", row) for row in lines[i + 2:j]]
+            if any(MEASURED.search(row) for row in cells) and not any(COMMAND.search(x) for x in context(i)):
+                missing.append(i + 1)
+            i = j
+        else:
+            i += 1
+    return missing
+
+
+def test_a_table_without_its_command_is_flagged():
+    measured = "| game | rate |\n|---|---:|\n| democracy | 1,234/s |\n"
+    assert tables_without_a_command("# Speed\n\n" + measured) == [3]
+    assert tables_without_a_command("# Speed\n\n`python -m hustings.bench --vector`:\n\n" + measured) == []
+    assert tables_without_a_command("# Speed\n\n`hustings evaluate ...`\n\n## Runs\n\n" + measured) == []
+    assert tables_without_a_command("# A\n\n`hustings evaluate ...`\n\n## B\n\ntext\n\n## C\n\n" + measured) == []
+    assert tables_without_a_command("# A\n\n## B\n\n`hustings evaluate ...`\n\n## C\n\n" + measured) == [9]
+    assert tables_without_a_command("# Words\n\n| a | b |\n|---|---|\n| one | two |\n") == []  # nothing measured
+
+
+def test_every_table_of_measurements_names_the_command_that_made_it():
+    """Every table of figures in the README and the docs site has the command that makes it in its section."""
+    files = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "BENCHMARKS.md")]
+    for here, _, names in os.walk(DOCS):
+        files += [os.path.join(here, n) for n in sorted(names) if n.endswith(".md")]
+    found = {}
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            missing = tables_without_a_command(f.read())
+        if missing:
+            found[os.path.relpath(path, ROOT)] = missing
+    assert not found, f"tables of figures with no command beside them (file: first lines): {found}"
