@@ -45,6 +45,12 @@ def _mix(x: int) -> int:
     return z ^ (z >> 31)
 
 
+def mix64(x: int) -> int:
+    """SplitMix64's step at ``x``: add 0x9E3779B97F4A7C15, then its finaliser (64-bit wraparound); the one pure-Python
+    SplitMix64 of the package (:func:`episode_seed` and the evaluation's fixed seed streams build on it)."""
+    return _mix(int(x) & _MASK64)
+
+
 def episode_seed(seed: int, k: int, j: int) -> int:
     """The seed of game ``k``'s ``j``-th episode (``j`` from 0) in a vector env made with ``seed``:
     ``mix(mix(mix(seed mod 2**64) ^ k) ^ j) >> 1``, where ``mix`` is SplitMix64's step (add 0x9E3779B97F4A7C15, then

@@ -48,7 +48,7 @@ from hustings.vector import engine_class
 
 from hustings.evaluation.batch_play import compiled_bots
 from .policy import NumpyPolicy
-from .selfplay import draw_snapshot, snapshot_probabilities
+from .league import draw_snapshot, snapshot_probabilities
 
 PARTNERS = ("pool", "self")
 

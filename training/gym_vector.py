@@ -134,7 +134,10 @@ class SelfPlayVectorEnv(gym.vector.VectorEnv):
         return self._masks.copy()
 
     def close_extras(self, **kwargs) -> None:
-        self.venv.close()
+        """Close the games (nothing to close when the constructor refused its arguments)."""
+        venv = getattr(self, "venv", None)
+        if venv is not None:
+            venv.close()
 
     # --- helpers ---------------------------------------------------------------------------------------------------
     def _observation(self, obs: np.ndarray) -> dict[str, np.ndarray]:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+import numpy as np
+
 from hustings.errors import CheckpointError, ConfigError
 
 #: How the opponents drawn from the pool of nets are picked (``opponents.sampling``).
@@ -144,3 +146,20 @@ def draw_weights(sampling: str, table: WinRateTable, names: list[str], power: fl
     if sampling != "pfsp":
         raise ConfigError(f"opponents.sampling={sampling!r} is invalid; expected one of {', '.join(SAMPLING)}")
     return table.weights(names, power, floor)
+
+
+def snapshot_probabilities(weights: list[float] | None, count: int) -> np.ndarray | None:
+    """The draw probabilities of ``count`` snapshots from relative ``weights`` (``None``: uniform, ``None`` back)."""
+    if weights is None:
+        return None
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (count,) or not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:
+        raise ConfigError(f"snapshot weights {list(weights)!r} are invalid; expected {count} numbers >= 0, not all 0")
+    return w / w.sum()
+
+
+def draw_snapshot(rng: np.random.Generator, count: int, p: np.ndarray | None) -> int:
+    """The index of the snapshot drawn: uniform (``p`` None: one ``integers`` draw), else one ``choice`` by ``p``."""
+    if p is None:
+        return int(rng.integers(count))
+    return int(rng.choice(count, p=p))

@@ -34,6 +34,7 @@ from hustings.core.bots import Bot
 from hustings.errors import ConfigError
 
 from .config import TrainConfig
+from .league import draw_snapshot, snapshot_probabilities
 from .policy import NumpyPolicy, PolicyBot
 
 PARTNERS = ("pool", "self")
@@ -259,23 +260,6 @@ class SelfPlayEnv(gym.Env):
             info["scores"] = list(st.scores())
             info["opponents"] = list(self.opponent_names)
         return info
-
-
-def snapshot_probabilities(weights: list[float] | None, count: int) -> np.ndarray | None:
-    """The draw probabilities of ``count`` snapshots from relative ``weights`` (``None``: uniform, ``None`` back)."""
-    if weights is None:
-        return None
-    w = np.asarray(weights, dtype=np.float64)
-    if w.shape != (count,) or not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0:
-        raise ConfigError(f"snapshot weights {list(weights)!r} are invalid; expected {count} numbers >= 0, not all 0")
-    return w / w.sum()
-
-
-def draw_snapshot(rng: np.random.Generator, count: int, p: np.ndarray | None) -> int:
-    """The index of the snapshot drawn: uniform (``p`` None: one ``integers`` draw), else one ``choice`` by ``p``."""
-    if p is None:
-        return int(rng.integers(count))
-    return int(rng.choice(count, p=p))
 
 
 def make_env_fn(cfg: TrainConfig, rank: int, mask_in_info: bool = True):

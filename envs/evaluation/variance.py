@@ -51,6 +51,7 @@ import numpy as np
 from hustings.core.bots import RandomBot
 from hustings.core.match import play_game, play_until
 from hustings.errors import ConfigError
+from hustings.vector import mix64
 
 #: The value estimate's options and their defaults (``--variance-reduction KEY=VALUE,...``).
 DEFAULTS = {"policy": "lineup", "rollouts": None, "alternatives": 8, "horizon": 1, "beta": None, "seed": 0,
@@ -63,19 +64,15 @@ BETA = 1.0
 #: the playouts are the same every time (Democracy's bots play an island the same way: one playout is the value).
 TIE_BREAK_ROLLOUTS = 4
 _MASK = (1 << 63) - 1
+_START = 0x9E3779B97F4A7C15  # the fold's starting value (SplitMix64's increment, as the seed streams always had)
 
 
 def mix(*parts: int) -> int:
     """A 63-bit seed from integers (SplitMix64 steps): the fixed seed streams of the value estimate and of the
     other draws. Deterministic, and unrelated to the game's own generator."""
-    h = 0x9E3779B97F4A7C15
+    h = _START
     for p in parts:
-        h = (h ^ (int(p) & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
-        h = (h + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = h
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        h = z ^ (z >> 31)
+        h = mix64(h ^ (int(p) & 0xFFFFFFFFFFFFFFFF))
     return h & _MASK
 
 

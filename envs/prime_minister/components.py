@@ -184,32 +184,9 @@ DEBATE_SLOT = {"debate_gov_backbencher": 0, "debate_opp_backbencher": 1, "debate
 DECK_KEYS = ("supporters", "events", "cross_party", "liberal", "conservative")
 
 
-def main(argv=None) -> int:
-    """``python -m hustings.prime_minister.components [--check FILE]``: print the shipped components of every kind
-    ``make("prime_minister", components=...)`` can replace, as JSON (a starting file), or check a file and say
-    whether it loads."""
-    import json
-
-    from ..core.rules import ComponentError
-    from . import user_components
-
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--check"] and len(argv) == 2:
-        try:
-            user_components.load(argv[1])
-        except ComponentError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        print(f"{argv[1]}: ok")
-        return 0
-    if argv:
-        print("usage: python -m hustings.prime_minister.components [--check FILE]", file=sys.stderr)
-        return 2
-    shipped = user_components._shipped()
-    json.dump({kind: shipped[kind] for kind in user_components.KINDS}, sys.stdout, indent=1, ensure_ascii=False)
-    print()
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # `python -m hustings.prime_minister.components [--check FILE]` is the components command of
+    # hustings.prime_minister.user_components, which builds on this module (the package has loaded it already)
+    import importlib
+
+    raise SystemExit(importlib.import_module(f"{__package__}.user_components").main())

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import sys
 
 from ..core.files import read_json
 from ..core.rules import ComponentError
@@ -192,3 +193,30 @@ def activate(docs: dict | None, fingerprint: str | None) -> None:
     BILL_DECK[:] = [DECKS.index(b["deck"]) for b in BILL_LIST]
     refresh_known_effects()
     _ACTIVE["fingerprint"] = fingerprint
+
+
+def main(argv=None) -> int:
+    """``python -m hustings.prime_minister.components [--check FILE]`` (or ``-m
+    hustings.prime_minister.user_components``): print the shipped components of every kind
+    ``make("prime_minister", components=...)`` can replace, as JSON (a starting file), or check a file and say
+    whether it loads."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--check"] and len(argv) == 2:
+        try:
+            load(argv[1])
+        except ComponentError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"{argv[1]}: ok")
+        return 0
+    if argv:
+        print("usage: python -m hustings.prime_minister.components [--check FILE]", file=sys.stderr)
+        return 2
+    shipped = _shipped()
+    json.dump({kind: shipped[kind] for kind in KINDS}, sys.stdout, indent=1, ensure_ascii=False)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
