@@ -136,6 +136,15 @@ def seed_many(mt, pos, col, gens, values):
         seed(mt, pos, gens[i], col, values[i])
 
 
+def generator(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """One Mersenne Twister seeded as ``random.Random(seed)`` (``0 <= seed < 2**63``): its ``(mt, pos)`` arrays, the
+    generator row 0 and position column 0 for the draw functions here (``below(mt, pos, 0, 0, n)``)."""
+    mt = np.zeros((1, N), dtype=np.uint32)
+    pos = np.zeros((1, 1), dtype=np.int64)
+    seed_many(mt, pos, 0, np.zeros(1, dtype=np.int64), np.array([seed], dtype=np.int64))
+    return mt, pos
+
+
 @njit(cache=True, inline="always")
 def twist(mt, g):
     """Generator ``g``'s next 624 words (MT19937's generation step, in place and in order as CPython does; the

@@ -47,9 +47,7 @@ class CompiledSampler(WorldSampler):
 
     def __init__(self, state, player: int, seed: int):
         super().__init__(state, player)
-        self._mt = np.zeros((1, rng.N), dtype=np.uint32)
-        self._pos = np.zeros((1, 1), dtype=np.int64)
-        rng.seed_many(self._mt, self._pos, 0, np.zeros(1, dtype=np.int64), np.array([seed], dtype=np.int64))
+        self._mt, self._pos = rng.generator(seed)
         if state.finished:
             return
         self._hidden = np.array(self.hidden, dtype=np.int64)

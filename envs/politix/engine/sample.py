@@ -52,9 +52,7 @@ class CompiledRandom:
     more (a product of binomial weights) is drawn exactly by a ``random.Random`` seeded from the same stream."""
 
     def __init__(self, seed: int):
-        self._mt = np.zeros((1, rng.N), dtype=np.uint32)
-        self._pos = np.zeros((1, 1), dtype=np.int64)
-        rng.seed_many(self._mt, self._pos, 0, np.zeros(1, dtype=np.int64), np.array([seed], dtype=np.int64))
+        self._mt, self._pos = rng.generator(seed)
         self._big: random.Random | None = None
 
     def randrange(self, n: int) -> int:

@@ -140,9 +140,7 @@ class CompiledSampler(WorldSampler):
 
     def __init__(self, state, player: int, seed: int):
         super().__init__(state, player)
-        self._mt = np.zeros((1, rng.N), dtype=np.uint32)
-        self._pos = np.zeros((1, 1), dtype=np.int64)
-        rng.seed_many(self._mt, self._pos, 0, np.zeros(1, dtype=np.int64), np.array([seed], dtype=np.int64))
+        self._mt, self._pos = rng.generator(seed)
         self._out = np.empty(len(self.pool), dtype=np.int64)
         self._work = np.empty(len(self.pool), dtype=np.int64)
         self._tables: dict = {}
