@@ -87,6 +87,19 @@ def _shuffle(mt, pos, a, n):
         a[j] = c
 
 
+@njit(cache=True, inline="always")
+def _count_into(cards, seats, sizes, counts):
+    """Deal ``cards`` in order to ``seats`` (``sizes[i]`` each) as per-kind counts: ``counts[seats[i]]``."""
+    at = 0
+    for i in range(seats.shape[0]):
+        q = seats[i]
+        for k in range(counts.shape[1]):
+            counts[q, k] = 0
+        for j in range(at, at + sizes[i]):
+            counts[q, cards[j]] += 1
+        at += sizes[i]
+
+
 @njit(cache=True)
 def deal_free(mt, pos, avail_cards, L, U, others, sizes, redraw, drawn_sizes, redeal_base, groups, nb, vd_sorted,
               nev, deck, hands, drawn, base, vd):
@@ -118,25 +131,11 @@ def deal_free(mt, pos, avail_cards, L, U, others, sizes, redraw, drawn_sizes, re
             pool[m] = k
             m += 1
     _shuffle(mt, pos, pool, m)
-    at = 0
-    for i in range(others.shape[0]):
-        q = others[i]
-        for k in range(nk):
-            hands[q, k] = 0
-        for j in range(at, at + sizes[i]):
-            hands[q, pool[j]] += 1
-        at += sizes[i]
+    _count_into(pool, others, sizes, hands)
     if redraw:
         got = a[L:].copy()
         _shuffle(mt, pos, got, got.shape[0])
-        at = 0
-        for i in range(others.shape[0]):
-            q = others[i]
-            for k in range(nk):
-                drawn[q, k] = 0
-            for j in range(at, at + drawn_sizes[i]):
-                drawn[q, got[j]] += 1
-            at += drawn_sizes[i]
+        _count_into(got, others, drawn_sizes, drawn)
     if redeal_base:
         g = groups.copy()
         _shuffle(mt, pos, g, g.shape[0])
