@@ -138,3 +138,28 @@ def read_json(path: str, error: type[Exception], where: str, expected: str) -> A
     except OSError as exc:
         raise error(f"{where} cannot be read ({exc.strerror or exc}); expected {expected}") from None
     return parse_json(raw, error, where, expected)
+
+
+def components_command(argv, module: str, load: Callable, starting_file: Callable) -> int:
+    """A game's ``python -m hustings.GAME.components [--check FILE]``: print ``starting_file()`` as JSON (the shipped
+    components, a file to start from), or check FILE with ``load`` and say whether it loads (exit 1 with the
+    :class:`~hustings.errors.ComponentError`'s message if not)."""
+    import sys
+
+    from ..errors import ComponentError
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["--check"] and len(argv) == 2:
+        try:
+            load(argv[1])
+        except ComponentError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"{argv[1]}: ok")
+        return 0
+    if argv:
+        print(f"usage: python -m {module} [--check FILE]", file=sys.stderr)
+        return 2
+    json.dump(starting_file(), sys.stdout, indent=1, ensure_ascii=False)
+    print()
+    return 0

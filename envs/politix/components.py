@@ -25,7 +25,7 @@ import re
 import sys
 import warnings
 
-from ..core.files import read_json
+from ..core.files import components_command, read_json
 from ..core.rules import ComponentError
 
 if sys.argv[:1] == ["-m"]:
@@ -271,21 +271,7 @@ def load(source=None) -> Components:
 def main(argv=None) -> int:
     """``python -m hustings.politix.components [--check FILE]``: print the shipped card set as JSON (a starting
     file), or check a file and say whether it loads."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--check"] and len(argv) == 2:
-        try:
-            load(argv[1])
-        except ComponentError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        print(f"{argv[1]}: ok")
-        return 0
-    if argv:
-        print("usage: python -m hustings.politix.components [--check FILE]", file=sys.stderr)
-        return 2
-    json.dump(shipped(), sys.stdout, indent=1, ensure_ascii=False)
-    print()
-    return 0
+    return components_command(argv, "hustings.politix.components", load, shipped)
 
 
 if __name__ == "__main__":

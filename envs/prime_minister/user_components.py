@@ -28,9 +28,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import sys
 
-from ..core.files import read_json
+from ..core.files import components_command, read_json
 from ..core.rules import ComponentError
 from .components import BILL_DECK, BILL_LIST, DECKS
 from .data_loader import META_KEYS, data, data_fields, provenance, validate_data
@@ -200,22 +199,8 @@ def main(argv=None) -> int:
     hustings.prime_minister.user_components``): print the shipped components of every kind
     ``make("prime_minister", components=...)`` can replace, as JSON (a starting file), or check a file and say
     whether it loads."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--check"] and len(argv) == 2:
-        try:
-            load(argv[1])
-        except ComponentError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        print(f"{argv[1]}: ok")
-        return 0
-    if argv:
-        print("usage: python -m hustings.prime_minister.components [--check FILE]", file=sys.stderr)
-        return 2
-    shipped = _shipped()
-    json.dump({kind: shipped[kind] for kind in KINDS}, sys.stdout, indent=1, ensure_ascii=False)
-    print()
-    return 0
+    return components_command(argv, "hustings.prime_minister.components", load,
+                              lambda: {kind: _shipped()[kind] for kind in KINDS})
 
 
 if __name__ == "__main__":
