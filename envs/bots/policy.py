@@ -444,3 +444,91 @@ def shipped_net(game: str, num_players: int | None = None, seed: int | None = No
     rules_game = registry.make_game(game, num_players)
     return load_npz_bot(checkpoints.policy_path(game, num_players), rules_game, deterministic=deterministic,
                         seed=seed)
+
+
+# --- the critic (value head), for searches that value positions with it ---------------------------------------------
+def sb3_critic_names(net_arch: list[int]) -> list[str]:
+    """The critic's tensor names in an SB3 ``MaskableActorCriticPolicy`` state dict, ``[W1, b1, ..., W_out, b_out]``
+    (``mlp_extractor.value_net`` then ``value_net``, the one-output head), for a critic of the actor's shape."""
+    names = []
+    for i in range(len(net_arch)):
+        names += [f"mlp_extractor.value_net.{2 * i}.weight", f"mlp_extractor.value_net.{2 * i}.bias"]
+    return names + ["value_net.weight", "value_net.bias"]
+
+
+class NumpyCritic:
+    """The critic of an SB3 ``MaskableActorCriticPolicy`` (MLP) as NumPy: hidden layers, then one value per row.
+
+    What it estimates is the trainer's: the discounted sum (``ppo.gamma``) of the seat's rewards from that position
+    on, the win reward (``returns()`` at the end: +1 for a winner, -1 for every other seat) plus, per score change,
+    ``reward.shaping`` times the seat's score change minus the mean change of the others (``reward`` of the
+    training config, stored in the checkpoint as ``config``)."""
+
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], activation: str):
+        check_activation(activation)
+        self.layers = [(np.ascontiguousarray(w.T, dtype=np.float32), np.asarray(b, dtype=np.float32))
+                       for w, b in layers]
+        if self.layers[-1][0].shape[1] != 1:
+            raise CheckpointError(f"critic: its last layer has {self.layers[-1][0].shape[1]} outputs; expected 1")
+        self.activation = activation
+
+    @classmethod
+    def from_arrays(cls, arrays: list, activation: str) -> "NumpyCritic":
+        """The critic from ``[W1, b1, ..., W_out, b_out]`` (torch's out x in layout)."""
+        arrays = [a.detach().cpu().numpy() if hasattr(a, "detach") else np.asarray(a) for a in arrays]
+        return cls(list(zip(arrays[0::2], arrays[1::2])), activation)
+
+    def values(self, obs: np.ndarray) -> np.ndarray:
+        """The critic's value of each row of ``obs`` (a batch of observations), as a 1-D array."""
+        x = obs
+        last = len(self.layers) - 1
+        for i, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if i < last:
+                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
+        return x[:, 0]
+
+
+def critic_from_checkpoint(data: dict, what: str = "checkpoint") -> NumpyCritic:
+    """The critic of checkpoint ``data`` (from :func:`load_checkpoint`) as NumPy; a checkpoint whose value head is
+    missing or is not an MLP over the observation (a centralised critic) raises :class:`CheckpointError`."""
+    arch, activation = check_net(data["net"], what)
+    arrays = check_actor(data["policy_state"], sb3_critic_names(arch), {**data, "num_actions": 1},
+                         f"{what} (its critic)")
+    return NumpyCritic.from_arrays(arrays, activation)
+
+
+def load_actor_critic(path: str, game) -> tuple[NumpyPolicy, NumpyCritic | None, dict]:
+    """The actor, the critic (or ``None`` where there is none) and the training settings (``{"reward": ...,
+    "gamma": ...}``, empty where unknown) of the net in ``path``, checked against rules ``game``.
+
+    ``path`` is a torch checkpoint (``checkpoint.pt``, ``policy.pt``: needs torch) or a ``policy.npz``. A
+    ``policy.npz`` holds the actor alone: its critic is read from a ``policy.pt`` or ``checkpoint.pt`` beside it whose
+    actor is the same net (the shipped folders keep one; a training run's output folder has both); where none
+    matches, the critic is ``None``."""
+    if not path.endswith(".npz"):
+        data = load_checkpoint(path)
+        check_matches(data, path, game.name, game.num_players, game.observation_size, game.num_actions,
+                      type(game).observation_version)
+        return policy_from_checkpoint(data), critic_from_checkpoint(data, f"checkpoint {path}"), _trained(data)
+    actor = load_policy(path, game)
+    arrays = actor.to_arrays()
+    for name in ("policy.pt", "checkpoint.pt"):
+        beside = os.path.join(os.path.dirname(path), name)
+        if not os.path.isfile(beside):
+            continue
+        data = load_checkpoint(beside)
+        other = policy_from_checkpoint(data).to_arrays()
+        if len(other) == len(arrays) and all(np.array_equal(a, b) for a, b in zip(arrays, other)):
+            return actor, critic_from_checkpoint(data, f"checkpoint {beside}"), _trained(data)
+    return actor, None, {}
+
+
+def _trained(data: dict) -> dict:
+    cfg = data.get("config") if isinstance(data.get("config"), dict) else {}
+    out = {}
+    if isinstance(cfg.get("reward"), dict):
+        out["reward"] = dict(cfg["reward"])
+    if isinstance(cfg.get("ppo"), dict) and "gamma" in cfg["ppo"]:
+        out["gamma"] = cfg["ppo"]["gamma"]
+    return out

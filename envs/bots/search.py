@@ -46,6 +46,15 @@ Budgets: ``iterations`` (rollouts), or ``seconds`` per move (then ``iterations``
 an iteration budget the bots are deterministic: the same seed (``reset(seed)`` or the constructor's) and the same
 state give the same move; every random choice comes from the bot's private ``random.Random``.
 
+**Learned values** (the ``net`` option's net: ``shipped``, the shipped net of the table's size, or a checkpoint path;
+:class:`NetModel`): ``leaf=value`` values the world where the search stops (right after the expansion, unless
+``depth`` or ``horizon`` is given) with the net's critic, every seat from its own observation in that sampled world,
+instead of rolling out to the end; ``select=puct`` (IS-MCTS) selects by AlphaZero's rule with the net's action
+probabilities as priors at every node for the seat to move (:meth:`ISMCTSBot._search_puct`); ``rollout=net`` plays
+rollouts with moves drawn from the net; ``model=net`` redraws Democracy's hidden commitments as the net would have
+chosen them; ``favourite=net`` gives the ``prior`` head start to the net's move. Forward passes are NumPy: the ``n``
+seats' observations of a leaf go through the critic as one matrix.
+
 SPECs (``hustings.make_bot``, ``hustings evaluate/play/demo --bots``): ``ismcts``, ``pimc``, or with options
 ``ismcts:iters=1000,rollout=heuristic,c=1.0,depth=200`` / ``ismcts:seconds=0.05`` (see :func:`parse_search_spec`).
 Options left out take the game's defaults (each game's ``GAME_INFO.search``: budgets and constants only, no game code).
@@ -64,9 +73,12 @@ the tree walk, in Python (``python -m hustings.bench --search``).
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from typing import Callable
+
+import numpy as np
 
 from .. import registry
 from ..core.bots import Bot
@@ -75,8 +87,8 @@ from ..errors import ConfigError
 from .policy import shipped_net
 from .rollout import CompiledRollouts
 from .search_spec import (BACKENDS, DEFAULTS, EXPECTED, FAVOURITES, LEAVES, MODELS, ROLLOUTS,  # noqa: F401
-                          SAMPLINGS, SEARCH_BOTS, SPEC_KEYS, is_search_spec, parse_search_spec, resolve_options,
-                          spec_help)
+                          SAMPLINGS, SEARCH_BOTS, SELECTS, SHIPPED_NET, SPEC_KEYS, is_search_spec, parse_search_spec,
+                          resolve_options, spec_help)
 
 Sampler = Callable[[State, int, random.Random], State]
 
@@ -111,13 +123,96 @@ def compiled_sampler(game_name: str, sampling: str):
 class _Node:
     """A tree node: the edge ``(player, action)`` from its parent. ``w`` is the summed return of every seat."""
 
-    __slots__ = ("children", "n", "avail", "w")
+    __slots__ = ("children", "n", "avail", "w", "prior")
 
     def __init__(self, num_players: int):
         self.children: dict[int, _Node] = {}  # key: player * num_actions + action
         self.n = 0
         self.avail = 1
         self.w = [0.0] * num_players
+        self.prior: dict | None = None  # select=puct: seat -> the net's logits there (every action)
+
+
+#: The nets read so far (a file is read once per process): key -> ``load_actor_critic``'s result.
+_NETS: dict = {}
+
+
+class NetModel:
+    """A trained net as the search's model, for one table size: its actor gives the priors (``select=puct``), the
+    rollout moves (``rollout=net``), the other seats' commitments (``model=net``) and the head start's favourite
+    (``favourite=net``); its critic the leaf values (``leaf=value``).
+
+    **The leaf value.** The critic was trained (PPO, :mod:`hustings.training`) to estimate, from one seat's
+    observation, the discounted sum (``ppo.gamma``: 0.995 Democracy, 0.99 Politrickers for the shipped 4p nets) of
+    that seat's rewards to the end: the win reward (``returns()``: +1 a winner, -1 every other seat) plus
+    ``reward.shaping`` (0.3, 0.1) times each score change of the seat minus the mean change of the others. That is
+    the search's own scale, the win reward's, shrunk by the discount and blurred by the shaping; it is used as it is,
+    clipped to ``[-1, 1]`` (``returns()``'s range): ``value[p] = clip(V(observation of p), -1, 1)``. Fitted on
+    30 games of 4 heuristic bots per game (every fifth position, every seat), the final return is about
+    ``0.8-0.9 * V - 0.1..0.2`` over the second half of a game and barely related to ``V`` in the first third
+    (Politrickers: correlation 0.00; Democracy 0.18): the critic knows little early. Every seat is valued from its own observation in the sampled world (a world
+    the searcher cannot tell from the real one), so the values leak nothing the searcher cannot see; the ``n``
+    observations go through the critic as one matrix.
+    """
+
+    def __init__(self, actor, critic, trained: dict, label: str):
+        self.actor, self.critic, self.trained, self.label = actor, critic, trained, label
+
+    @classmethod
+    def load(cls, game_name: str, net: str, game, need_critic: bool) -> "NetModel":
+        """The net ``net`` (``shipped``: the shipped net of ``game``'s size, its critic from the ``policy.pt`` beside
+        it; else a path, :func:`hustings.bots.policy.load_actor_critic`) for rules ``game``. With ``need_critic``
+        a net without a critic is a :class:`ConfigError` saying so."""
+        from .. import checkpoints
+        from .policy import load_actor_critic
+
+        path = checkpoints.policy_path(game_name, game.num_players) if net == SHIPPED_NET else net
+        label = f"the shipped {game_name} {game.num_players}p net" if net == SHIPPED_NET else f"net {path}"
+        stat = os.stat(path)
+        key = (game_name, os.path.abspath(path), stat.st_mtime_ns, stat.st_size, game.num_players,
+               repr(sorted(game.config().items())) if hasattr(game, "config") else "")
+        loaded = _NETS.get(key)
+        if loaded is None:
+            loaded = _NETS[key] = load_actor_critic(path, game)  # the files are read once per process
+        actor, critic, trained = loaded
+        if critic is None and need_critic:
+            raise ConfigError(f"{game_name}: search option leaf=value needs a critic, and {label} has none ({path} "
+                              f"holds the actor alone and no policy.pt or checkpoint.pt of the same net is beside "
+                              f"it); expected net=PATH of a checkpoint with its value head (a training run's "
+                              f"checkpoint.pt or policy.pt), or leaf=returns or scores")
+        return cls(actor, critic, trained, label)
+
+    def _obs(self, world) -> np.ndarray:
+        n = world.game.num_players
+        return np.stack([world.observation(p) for p in range(n)]).astype(np.float32, copy=False)
+
+    def values(self, world) -> list[float]:
+        """Every seat's value of ``world`` (not over): the critic on each seat's observation, clipped to [-1, 1]."""
+        v = self.critic.values(self._obs(world))
+        return np.clip(v, -1.0, 1.0).tolist()
+
+    def logits(self, world, p: int) -> list[float]:
+        """The actor's logits (every action) for seat ``p`` from its observation in ``world``."""
+        return self.actor.logits(world.observation(p).astype(np.float32, copy=False)).tolist()
+
+    def act(self, world, p: int) -> int:
+        """The net's move for seat ``p`` (the seat to move in ``world``, with its legal mask): the best legal logit."""
+        logits = self.logits(world, p)
+        return max(world.legal_actions(), key=lambda a: (logits[a], -a))
+
+    def sample(self, world, rng: random.Random) -> int:
+        """A move of the seat to move drawn from the net's masked softmax with ``rng``."""
+        p = world.current_player()
+        logits = self.logits(world, p)
+        legal = world.legal_actions()
+        top = max(logits[a] for a in legal)
+        weights = [math.exp(logits[a] - top) for a in legal]
+        x = rng.random() * sum(weights)
+        for a, w in zip(legal, weights):
+            x -= w
+            if x < 0:
+                return a
+        return legal[-1]
 
 
 class _SearchBot(Bot):
@@ -165,8 +260,27 @@ class _SearchBot(Bot):
         if self.rollout == "heuristic":
             self._heuristic = _scripted(self.game_name, "heuristic", seed=self.rng.getrandbits(32))
         self.backend = opts["backend"]
-        #: Random or heuristic rollouts in the game's compiled engine (``backend``), or None: Python over the rules.
-        self._compiled = CompiledRollouts.for_game(self.game_name, self.backend, self.rollout, self._heuristic)
+        self.select, self.net = opts["select"], opts["net"]
+        if self.select == "puct" and self.name != "ismcts":
+            raise ConfigError(f"{self.game_name}: search option select=puct is IS-MCTS's (a tree's selection rule); "
+                              f"{self.name} has no tree; expected select=ucb")
+        if self.net != SHIPPED_NET and not os.path.isfile(self.net):
+            raise ConfigError(f"{self.game_name}: search option net={self.net!r}: no such file; expected shipped or "
+                              f"the path of a checkpoint.pt, policy.pt or policy.npz")
+        if self.leaf == "value":
+            if "depth" not in options and "horizon" not in options:  # the value right after the expansion
+                self.depth, self.horizon = 0, None
+            if self.backend == "compiled":
+                raise ConfigError(f"{self.game_name}: search option leaf=value values the rules world where a "
+                                  f"rollout stops, which a compiled rollout does not hand back; expected "
+                                  f"backend=python or auto")
+        #: The net of the ``net`` option per table size (:class:`NetModel`), loaded at the first search of a size.
+        self._nets: dict = {}
+        self._net = None
+        #: Random or heuristic rollouts in the game's compiled engine (``backend``), or None: Python over the rules
+        #: (always with ``leaf=value``, whose values need the rules world, and with ``rollout=net``).
+        self._compiled = None if self.leaf == "value" else \
+            CompiledRollouts.for_game(self.game_name, self.backend, self.rollout, self._heuristic)
         #: With ``prior`` > 0 the ``favourite`` bot names the root move that gets the head start (IS-MCTS only):
         #: the heuristic at once, the shipped net when the table's size is known (the first search).
         self._favourite, self._favourite_size = None, None
@@ -189,11 +303,25 @@ class _SearchBot(Bot):
         if self.prior <= 0:
             return None
         n = state.game.num_players
+        if self.favourite == "net":
+            return self._net_for(state).act(state, me)
         if self.favourite == "shipped" and self._favourite_size != n:  # the shipped net of this table's size
             # the net alone (a shipped bot that plays with this search must not favour itself); deterministic
             self._favourite = shipped_net(self.game_name, num_players=n, seed=0)
             self._favourite_size = n
         return self._favourite.act(state, me)
+
+    def _uses_net(self) -> bool:
+        return self.leaf == "value" or self.rollout == "net" or self.select == "puct"
+
+    def _net_for(self, state: State) -> NetModel:
+        """The ``net`` option's :class:`NetModel` for ``state``'s table (loaded at its first use)."""
+        game = state.game
+        key = game.num_players
+        net = self._nets.get(key)
+        if net is None:
+            net = self._nets[key] = NetModel.load(self.game_name, self.net, game, self.leaf == "value")
+        return net
 
     def _worlds(self, state: State, me: int, rng: random.Random) -> Sampler:
         """This search's source of worlds: with the game's own sampler, one sampler for the position (the work that
@@ -213,6 +341,9 @@ class _SearchBot(Bot):
     def _modelled_sample(self, state: State, me: int, rng: random.Random, draw: Sampler | None = None) -> State:
         """A world from the sampler whose other seats' pending commitments are the model's choices (``model``)."""
         world = (draw or self._draw)(state, me, rng)
+        if self.model == "net":
+            world.recommit(me, self._net_for(state).act)
+            return world
         if self.model == "shipped" and self._model_size != state.game.num_players:
             self._model = shipped_net(self.game_name, num_players=state.game.num_players, seed=0)  # the net alone
             self._model_size = state.game.num_players
@@ -234,8 +365,14 @@ class _SearchBot(Bot):
                 if self.leaf == "scores" and eng.player[0] >= 0:
                     return values_from_scores(eng.scores[0].tolist(), world.teams(), self.scale)
                 return eng.returns[0].tolist()  # zeros before the end, as returns() there
-        if self._heuristic is None:  # the game's own loop (State.random_rollout; some games have a tight one)
-            world.random_rollout(self.rng, self.depth, None if self.horizon is None else stop)
+        if self.rollout == "net":  # moves drawn from the net's policy
+            net, rng = self._net, self.rng
+            while depth > 0 and world.score_version < stop and not world.is_terminal():
+                world.apply_unchecked(net.sample(world, rng))
+                depth -= 1
+        elif self._heuristic is None:  # the game's own loop (State.random_rollout; some games have a tight one)
+            if self.leaf != "value" or (depth > 0 and world.score_version < stop):
+                world.random_rollout(self.rng, self.depth, None if self.horizon is None else stop)
         else:
             act = self._heuristic.act
             while depth > 0 and world.score_version < stop and not world.is_terminal():
@@ -247,6 +384,8 @@ class _SearchBot(Bot):
                 depth -= 1
         if self.leaf == "scores" and not world.is_terminal():
             return score_values(world, self.scale)
+        if self.leaf == "value" and not world.is_terminal():
+            return self._net.values(world)
         return world.returns()
 
     def _guide(self, world: State, untried: list[int]) -> int:
@@ -336,7 +475,10 @@ class ISMCTSBot(_SearchBot):
         clock = time.perf_counter
         if self._compiled is not None and self._compiled.needs_seed:
             self._compiled.reseed(rng.getrandbits(64))
+        self._net = self._net_for(state) if self._uses_net() else None
         sample = self._worlds(state, me, rng)
+        if self.select == "puct":
+            return self._search_puct(state, me, root, sample, max_iters, deadline)
         done = 0
         while done < max_iters:
             world = sample(state, me, rng)
@@ -373,6 +515,80 @@ class ISMCTSBot(_SearchBot):
                     path.append(child)
                     break
                 world.apply_unchecked(best_a)
+                path.append(best)
+                node = best
+            ret = rollout(world, version0)
+            root.n += 1
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for i in range(n_players):
+                    w[i] += ret[i]
+            done += 1
+            if deadline is not None and clock() >= deadline:
+                break
+        return root, done
+
+    def _search_puct(self, state: State, me: int, root: _Node, sample: Sampler, max_iters: int,
+                     deadline: float | None) -> tuple[_Node, int]:
+        """The iterations with ``select=puct``: AlphaZero's selection rule over the actions legal in the sampled
+        world, for the seat ``p`` to move at each node::
+
+            Q(a) + c * P(a) * sqrt(N) / (1 + n(a))
+
+        ``P`` the net's softmax over those actions (its logits from ``p``'s observation in the first world that
+        reached the node with ``p`` to move, kept in the node), ``n(a)`` the child's visits, ``N`` the sum of the
+        visits of the legal children (at least 1), ``Q(a)`` the child's mean return for ``p``, or for an unvisited
+        child the node's own mean for ``p`` plus ``fpu`` (0 when none). The chosen unvisited child is expanded and the
+        world valued there (``leaf``; with ``leaf=value`` and no ``depth``/``horizon``, the critic at once)."""
+        n_players = state.game.num_players
+        num_actions = state.game.num_actions
+        rng, net, rollout = self.rng, self._net, self._rollout
+        version0 = state.score_version
+        c = self.c
+        fpu = 0.0 if self.fpu is None else self.fpu
+        sqrt, exp = math.sqrt, math.exp
+        clock = time.perf_counter
+        done = 0
+        while done < max_iters:
+            world = sample(state, me, rng)
+            world.record_events = False
+            node = root
+            path = []
+            while not world.is_terminal():
+                p = world.current_player()
+                acts = world.legal_actions()
+                priors = node.prior
+                if priors is None:
+                    priors = node.prior = {}
+                logits = priors.get(p)
+                if logits is None:
+                    logits = priors[p] = net.logits(world, p)
+                children = node.children
+                base = p * num_actions
+                top = max(logits[a] for a in acts)
+                weights = [exp(logits[a] - top) for a in acts]
+                total = 0
+                for a in acts:
+                    ch = children.get(base + a)
+                    if ch is not None:
+                        total += ch.n
+                scale = c * sqrt(max(total, 1)) / sum(weights)
+                q0 = (node.w[p] / node.n if node.n else 0.0) + fpu
+                best, best_v, best_a = None, -math.inf, -1
+                for a, wt in zip(acts, weights):
+                    ch = children.get(base + a)
+                    if ch is None:
+                        v = q0 + scale * wt
+                    else:
+                        v = ch.w[p] / ch.n + scale * wt / (1 + ch.n)
+                    if v > best_v:
+                        best, best_v, best_a = ch, v, a
+                world.apply_unchecked(best_a)
+                if best is None:  # expand
+                    best = children[base + best_a] = _Node(n_players)
+                    path.append(best)
+                    break
                 path.append(best)
                 node = best
             ret = rollout(world, version0)
@@ -430,6 +646,7 @@ class PIMCBot(_SearchBot):
         version0 = state.score_version
         if self._compiled is not None and self._compiled.needs_seed:
             self._compiled.reseed(rng.getrandbits(64))
+        self._net = self._net_for(state) if self._uses_net() else None
         sample = self._worlds(state, me, rng)
         done = 0
         while done < max_iters:

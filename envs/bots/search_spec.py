@@ -13,16 +13,29 @@ from ..errors import ConfigError
 #: Search SPEC names (their classes: ``hustings.bots.search.BOT_CLASSES``).
 SEARCH_BOTS = ("ismcts", "pimc")
 
-ROLLOUTS = ("random", "heuristic")
+#: Rollout policies: uniformly ``random`` moves, the game's scripted ``heuristic``, or ``net``: moves sampled from the
+#: ``net`` option's net (its masked softmax, drawn from the search's RNG).
+ROLLOUTS = ("random", "heuristic", "net")
 #: Who names the root move that gets the ``prior`` head start: the game's scripted ``heuristic`` bot, or the
 #: ``shipped`` trained net for the table's size (``hustings.load_bot(..., search=False)``).
-FAVOURITES = ("heuristic", "shipped")
-LEAVES = ("returns", "scores")
+FAVOURITES = ("heuristic", "shipped", "net")
+#: How a position where a rollout stops before the end is valued: the game's ``returns`` there (0 for all), the
+#: ``scores`` (:func:`hustings.bots.search.score_values`), or ``value``: the ``net`` option's critic, every seat from
+#: its own observation in the sampled world (:meth:`hustings.bots.search.NetModel.values`).
+LEAVES = ("returns", "scores", "value")
+#: IS-MCTS's selection rule: ``ucb`` (UCB1 over the available children) or ``puct`` (AlphaZero's rule, the ``net``
+#: option's action probabilities as priors at every node for the seat to move).
+SELECTS = ("ucb", "puct")
+#: The ``net`` option's word for the shipped net of the table's size; any other value is a path to a net.
+SHIPPED_NET = "shipped"
+#: A ``net`` path names one of these files.
+NET_SUFFIXES = (".npz", ".pt")
 #: How a world's pending hidden commitments are drawn (games with ``Game.hidden_commitments``: Democracy):
 #: ``none``, as the game's sampler draws them (uniformly from the seats' sampled cards), or ``heuristic``, as the
 #: game's scripted heuristic would have chosen them from those cards (``State.recommit``): an opponent model, or
 #: ``shipped``, as the shipped net of the table's size would have (``hustings.load_bot(..., search=False)``).
-MODELS = ("none", "heuristic", "shipped")
+#: ``net``: as the ``net`` option's net would have.
+MODELS = ("none", "heuristic", "shipped", "net")
 #: Where rollouts run: ``python`` (the rules' ``State.random_rollout``, or the heuristic's loop), ``compiled`` (the
 #: game's compiled engine, :mod:`hustings.bots.rollout`) or ``auto`` (compiled where the game's engine has rollouts of
 #: that kind and numba imports). Random ones play the same distribution of playouts from each backend's own random
@@ -39,14 +52,14 @@ SAMPLINGS = ("python", "auto", "compiled")
 DEFAULTS: dict = {"iterations": 400, "seconds": None, "rollout": "random", "c": 1.4, "depth": None,
                   "horizon": None, "leaf": "returns", "scale": 1.0, "fpu": None, "prior": 0.0,
                   "favourite": "heuristic", "model": "none", "backend": "auto",
-            "sampling": "python"}
+            "sampling": "python", "select": "ucb", "net": SHIPPED_NET}
 
 # --- options and SPECs --------------------------------------------------------------------------------------------
 #: SPEC keys -> option name (``iters`` is short for ``iterations``).
 SPEC_KEYS = {"iters": "iterations", "iterations": "iterations", "seconds": "seconds", "rollout": "rollout",
              "c": "c", "depth": "depth", "horizon": "horizon", "leaf": "leaf", "scale": "scale",
              "fpu": "fpu", "prior": "prior", "favourite": "favourite", "model": "model", "backend": "backend",
-             "sampling": "sampling"}
+             "sampling": "sampling", "select": "select", "net": "net"}
 EXPECTED = {
     "iterations": "an int >= 1",
     "seconds": "a number > 0 (seconds per move)",
@@ -62,6 +75,8 @@ EXPECTED = {
     "model": "one of " + ", ".join(MODELS),
     "backend": "one of " + ", ".join(BACKENDS),
     "sampling": "one of " + ", ".join(SAMPLINGS),
+    "select": "one of " + ", ".join(SELECTS),
+    "net": "shipped or the path of a net (" + ", ".join(NET_SUFFIXES) + ")",
 }
 
 
@@ -84,6 +99,8 @@ _CHECKS = {
     "model": lambda v: v in MODELS,
     "backend": lambda v: v in BACKENDS,
     "sampling": lambda v: v in SAMPLINGS,
+    "select": lambda v: v in SELECTS,
+    "net": lambda v: isinstance(v, str) and (v == SHIPPED_NET or (v.endswith(NET_SUFFIXES) and len(v) > 4)),
 }
 
 
@@ -116,20 +133,23 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
 
     * ``iters`` (or ``iterations``): int >= 1, iterations (rollouts) per move;
     * ``seconds``: number > 0, time per move (``iters``, if also given, caps it);
-    * ``rollout``: ``random`` or ``heuristic`` (the game's scripted ``heuristic`` bot plays every seat);
+    * ``rollout``: ``random``, ``heuristic`` (the game's scripted ``heuristic`` bot plays every seat) or ``net``
+      (moves drawn from the ``net`` option's net);
     * ``c``: UCB1 exploration constant, >= 0 (returns are in [-1, 1]);
     * ``depth``: int >= 0 or ``none``, max rollout steps;
     * ``horizon``: int >= 1 or ``none``, stop a rollout once the scores changed that many times since the root;
-    * ``leaf``: ``returns`` or ``scores``, the value of a rollout stopped before the end (:func:`score_values`);
+    * ``leaf``: ``returns``, ``scores`` or ``value``, the value of a rollout stopped before the end
+      (:func:`score_values`; ``value``: the net's critic, below);
     * ``scale``: number > 0, the score difference worth ``tanh(1)`` for ``leaf=scores``;
     * ``fpu``: number or ``none``, first-play urgency (``none``: expand every untried action first);
     * ``prior``: number >= 0, IS-MCTS only: the favourite's move at the root counts that many visits more in
       the final choice, so the search plays something else only when it out-visits it by that much (0: off);
-    * ``favourite``: ``heuristic`` (the game's scripted bot) or ``shipped`` (the shipped trained net for the
-      table's size), who names that move;
-    * ``model``: ``none`` or ``heuristic``, games with hidden commitments only (Democracy): the other seats'
-      face-down commitments to the current trick are drawn as the heuristic would have chosen them from their
-      sampled cards, not uniformly (an opponent model; exact against heuristic bots, a guess against others);
+    * ``favourite``: ``heuristic`` (the game's scripted bot), ``shipped`` (the shipped trained net for the
+      table's size) or ``net`` (the ``net`` option's net), who names that move;
+    * ``model``: ``none``, ``heuristic``, ``shipped`` or ``net``, games with hidden commitments only (Democracy):
+      the other seats' face-down commitments to the current trick are drawn as the heuristic (the shipped net of the
+      table's size, the ``net`` option's net) would have chosen them from their sampled cards, not uniformly (an
+      opponent model; exact against those bots, a guess against others);
     * ``backend``: ``auto``, ``python`` or ``compiled``, where rollouts run (:data:`BACKENDS`): the rules
       module's loop or the game's compiled engine (``auto``: the engine where there is one for the rollout policy:
       random rollouts, and heuristic ones in Democracy). The same seed gives the same move for one backend; with
@@ -139,6 +159,15 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
       Python sampler (the worlds ``sample_hidden`` draws from the search's RNG) or its compiled one (the same
       distribution in a fraction of the time, from the sampler's own stream: other worlds, so other moves, from
       the same seed); ``auto``: compiled where the game's engine has a sampler.
+    * ``net``: ``shipped`` (the shipped net of the table's size) or the path of a net (a training run's
+      ``checkpoint.pt``, a ``policy.pt``, or a ``policy.npz`` with a ``policy.pt`` / ``checkpoint.pt`` of the same
+      net beside it for its critic): the net that ``leaf=value``, ``select=puct``, ``rollout=net``, ``model=net``
+      and ``favourite=net`` use;
+    * ``leaf=value``: value where the search stops with the net's critic (:class:`hustings.bots.search.NetModel`);
+      with it a rollout stops at once after the expansion unless ``depth`` or ``horizon`` is given in the SPEC
+      (the game's default ``horizon`` does not apply);
+    * ``select``: ``ucb`` or ``puct`` (IS-MCTS only): AlphaZero's selection rule with the net's priors and
+      constant ``c``; ``fpu`` then is added to the node's mean for an unvisited child's value (default 0).
 
     Anything else raises :class:`ConfigError` naming the key and what was expected.
     """
@@ -167,6 +196,8 @@ def parse_search_spec(spec: str) -> tuple[str, dict]:
                 v = None if value.lower() == "none" else float(value)
             elif name in ("depth", "horizon"):
                 v = None if value.lower() == "none" else int(value)
+            elif name == "net":  # a path keeps its case
+                v = SHIPPED_NET if value.lower() == SHIPPED_NET else value
             else:
                 v = value.lower()
             ok = _CHECKS[name](v)

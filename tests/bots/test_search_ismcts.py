@@ -522,7 +522,7 @@ def test_parse_good_specs(spec, kind, opts):
     ("ismcts:c=-1", ["c='-1'", ">= 0"]),
     ("ismcts:c=nan", ["c='nan'"]),
     ("ismcts:rollout=greedy", ["rollout='greedy'", "random, heuristic"]),
-    ("ismcts:leaf=value", ["leaf='value'", "returns, scores"]),
+    ("ismcts:leaf=critic", ["leaf='critic'", "returns, scores, value"]),
     ("ismcts:depth=-2", ["depth"]),
     ("ismcts:horizon=0", ["horizon"]),
     ("ismcts:scale=0", ["scale"]),
@@ -689,8 +689,8 @@ def test_model_option_parses_and_needs_hidden_commitments():
     from hustings.core.rules import ConfigError
 
     assert parse_search_spec("pimc:iters=240,model=heuristic") == ("pimc", {"iterations": 240, "model": "heuristic"})
-    with pytest.raises(ConfigError, match="model='net'.*expected one of none, heuristic"):
-        parse_search_spec("pimc:model=net")
+    with pytest.raises(ConfigError, match="model='oracle'.*expected one of none, heuristic"):
+        parse_search_spec("pimc:model=oracle")
     make_search_bot("democracy", "ismcts:model=heuristic")  # Democracy commits face down
     for game in ("politrickers", "politix", "prime_minister"):
         with pytest.raises(ConfigError, match=f"{game}: search option model=heuristic .*hidden commitments.*"
