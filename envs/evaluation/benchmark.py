@@ -520,7 +520,8 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     one by one through the rules module). ``variance_reduction`` (options of
     :func:`hustings.evaluation.variance.parse_options`) plays the gauntlet tables through the rules module with their
     correction terms and adds each agent's raw and corrected win share, intervals over deal packs and multiplier
-    (:mod:`hustings.evaluation.variance`); the reference tables are then played, not taken."""
+    (:mod:`hustings.evaluation.variance`); those tables are then played, not taken from the reference tables (the
+    round robins still are)."""
     from hustings.bots import spec as spec_mod
 
     if budget not in BUDGETS:
@@ -586,11 +587,13 @@ def benchmark(games: list[str] | None = None, players: list[int] | None = None, 
     done, todo = split_done([t for w in work for t in w[4]], tables_dir, resume)
     tasks = set_tasks(todo)
     ready = []
-    if reference and tasks and variance_reduction is None:
+    if reference and tasks:  # with corrections, only the tables played without them (the round robins)
         from . import reference as reference_mod
 
         found, why = reference_mod.load()
-        ready, tasks = reference_mod.take(todo, tasks, found)
+        corrected = [t for t in tasks if t.get("variance_reduction") is not None]
+        ready, tasks = reference_mod.take(todo, [t for t in tasks if t.get("variance_reduction") is None], found)
+        tasks += corrected
         log(why + (f"; {len(ready)} of this run's deal sets taken from there (--no-reference plays them)"
                    if ready else ""))
     n_games = sum(t["num_players"] for t in tasks)

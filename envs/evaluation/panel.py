@@ -222,13 +222,15 @@ def _add(agents: list[str], names: list[str], spec: str, name: str) -> int:
 
 
 def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, seed_set: str, base: int,
-              ismcts: str, store: str, cross: bool = True, search: str | None = None) -> dict:
+              ismcts: str, store: str, cross: bool = True, search: str | None = None,
+              rows: list[str] | None = None) -> dict:
     """Who plays what at ``game``, ``n`` seats: ``{"game", "num_players", "agents" (SPECs), "names", "subjects"
     (agent ids), "previous" (per subject: :func:`previous_shipped`'s dict), "other_net", "search" (row (c)'s SPEC
     and what it is), "tables", "notes"}``; a table is a dict as :mod:`hustings.evaluation.benchmark` plays them, with
     ``kind`` (``lineup``, ``control``: a line-up with the heuristic in the subject's seat, ``strength``: an opponent
     in one seat against ``n - 1`` heuristic, or ``cross``), ``row`` and ``subject``; a line-up's ``control`` names
-    its control table's file."""
+    its control table's file. ``rows`` (row letters, ``a``-``e``; default all) plays only those line-ups, their
+    controls and the strength tables of their opponents."""
     from hustings import checkpoints
     from hustings.bots import spec as spec_mod
 
@@ -304,13 +306,15 @@ def plan_size(game: str, n: int, user: list[str], shipped: bool, games: dict, se
         if previous[s]["spec"] is not None:
             others["previous"] = [previous[s]["agent"]] * (n - 1)
         for row in ROWS:
-            if row in others:
+            if row in others and (rows is None or ROW_LABELS[row] in rows):
                 count = games["heuristic" if row == "heuristic" else "lineup"]
                 t = table("lineup", f"s{k}-{row}", [s] + others[row], [True] + unrated, count, row, s)
                 t["control"] = table("control", f"s{k}-{row}-h", [h] + others[row], [True] + unrated, count, row,
                                      s)["file"]
     # each opponent's own strength: one seat of it against n - 1 heuristic bots
     opponents = [a for a in range(len(agents)) if a not in subjects and a != h]
+    if rows is not None:  # only the opponents of the line-ups played
+        opponents = [a for a in opponents if any(a in t["lineup"] for t in tables)]
     for a in opponents:
         table("strength", f"o{a}", [a] + [h] * (n - 1), [True] + unrated, games["lineup"], "strength", None)
     cross_agents = []
@@ -466,7 +470,7 @@ def summarise(plan: dict, done: dict[str, dict], boot: int, seed: int) -> dict:
 
 # --- the run -----------------------------------------------------------------------------------------------------
 def command_line(games, players, user, shipped, budget, overrides, seed_set, seed, ismcts, cross, workers,
-                 search=None) -> str:
+                 search=None, rows=None) -> str:
     """The ``hustings panel`` command that runs this configuration (written into the results)."""
     return " ".join(["hustings panel", f"--budget {budget}", f"--seed-set {seed_set}"]
                     + ([f"--games {' '.join(games)}"] if games else [])
@@ -475,6 +479,7 @@ def command_line(games, players, user, shipped, budget, overrides, seed_set, see
                     + [f"--games-{k} {v}" for k, v in overrides.items() if v is not None]
                     + ([f"--seed {seed}"] if seed != PANEL_SEED else []) + ([f"--ismcts {ismcts}"] if ismcts else [])
                     + ([f"--search {search}"] if search else [])
+                    + ([f"--rows {' '.join(rows)}"] if rows else [])
                     + ([] if cross else ["--no-cross"]) + [f"--workers {workers or os.cpu_count()}"])
 
 
@@ -484,7 +489,7 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
           seed: int = PANEL_SEED, ismcts: str | None = None, cross: bool = True, out: str = "panel",
           workers: int | None = None, resume: bool = False, address: str | None = None, progress: bool = True,
           estimate: bool = False, on_table=None, log=print, search: str | None = None,
-          variance_reduction: dict | None = None) -> dict:
+          variance_reduction: dict | None = None, rows: list[str] | None = None) -> dict:
     """Run (or continue, with ``resume``) the panel; the results dict, also written to ``out`` (``panel.json``,
     ``PANEL.md``). ``games``/``players`` choose the tables (default: every game with a shipped bot or ``agents``, at
     every size with a shipped bot; ``players`` for the ``agents`` alone: any size), ``shipped=False`` leaves the
@@ -492,7 +497,9 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
     Ctrl-C stops it with ``KeyboardInterrupt``; finished tables stay in ``out`` for ``resume``.
     ``variance_reduction`` (options of :func:`hustings.evaluation.variance.parse_options`) plays the tables whose bots
     are nets and scripted bots (not the cross-play) with correction terms and adds each row's raw and corrected win
-    share and multiplier (:func:`corrected_row`)."""
+    share and multiplier (:func:`corrected_row`). ``rows`` (letters ``a``-``e``) plays only those rows (with their
+    controls and their opponents' strength tables): a shorter run, for example of the rows whose bots are nets
+    and scripted bots (``["a", "e"]``)."""
     from hustings import checkpoints
     from hustings.bots import spec as spec_mod
 
@@ -501,6 +508,11 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
     if seed_set not in SEED_SETS:
         raise ConfigError(f"--seed-set {seed_set!r} is invalid; expected one of {', '.join(SEED_SETS)}")
     cfg = dict(BUDGETS[budget])
+    if rows is not None:
+        bad = [r for r in rows if r not in ("a", "b", "c", "d", "e")]
+        if bad or not rows:
+            raise ConfigError(f"--rows {' '.join(map(str, rows))} is invalid; expected row letters among a b c d e")
+        rows = [r for r in "abcde" if r in rows]
     overrides = {"heuristic": games_heuristic, "lineup": games_lineup, "cross": games_cross}
     for k, v in overrides.items():
         if v is not None:
@@ -533,7 +545,7 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
             check_search("--ismcts", spec)
             if search:
                 check_search("--search", search)
-            plan = plan_size(g, n, user, shipped, cfg, seed_set, seed, spec, store, cross, search)
+            plan = plan_size(g, n, user, shipped, cfg, seed_set, seed, spec, store, cross, search, rows)
             rules = hustings.registry.make_game(g, n)
             recipes = spec_mod.resolve(g, rules, plan["agents"])
             digests = {s: spec_mod.spec_sha256(s, n) for s in plan["agents"]}
@@ -584,7 +596,7 @@ def panel(games: list[str] | None = None, players: list[int] | None = None, agen
     per_size = [summarise(p, done, cfg["bootstrap"], seed) for p in plans]
     result = {"schema": SCHEMA, "hustings_version": hustings.__version__,
               "command": command_line(games if games != checkpoints.names() else None, players, user, shipped,
-                                      budget, overrides, seed_set, seed, ismcts, cross, workers, search)
+                                      budget, overrides, seed_set, seed, ismcts, cross, workers, search, rows)
               + _vr_text(variance_reduction),
               "budget": budget, "games_per_table": {k: cfg[k] for k in ("heuristic", "lineup", "cross")},
               "bootstrap": cfg["bootstrap"], "seed_set": seed_set, "seed": seed, "seconds_this_run": seconds,
@@ -700,6 +712,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    f"(default: the searching variant shipped at that size, else ismcts at {SEARCH_BUDGET_FACTOR}x "
                    "the game's iterations)")
     p.add_argument("--no-cross", action="store_true", help="leave out the cross-play (f)")
+    p.add_argument("--rows", nargs="+", default=None, choices=list("abcde"), metavar="ROW",
+                   help="play only these line-up rows (letters a-e; with their controls and opponents; default all)")
     p.add_argument("--out", default="panel", metavar="DIR", help="output folder (default panel/)")
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: CPU count)")
     p.add_argument("--resume", action="store_true", help="continue the run in --out: keep its finished tables")
@@ -720,7 +734,7 @@ def run(args) -> int:
                        cross=not args.no_cross, out=args.out, workers=args.workers, resume=args.resume,
                        address=args.address, progress=not args.no_progress, estimate=not args.no_progress,
                        search=args.search, variance_reduction=benchmark._vr_options(
-                           getattr(args, "variance_reduction", None)))
+                           getattr(args, "variance_reduction", None)), rows=getattr(args, "rows", None))
     except KeyboardInterrupt:
         tables = os.path.join(args.out, "tables")
         kept = len(os.listdir(tables)) if os.path.isdir(tables) else 0

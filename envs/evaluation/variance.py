@@ -5,8 +5,9 @@ is noisy: much of it is luck, the cards dealt and the moves a random bot happens
 a random event are known, the luck it brings can be measured with a value estimate ``V`` and taken out again,
 without changing the expected result. This is the idea of AIVAT (Burch et al., 2018) for any number of seats.
 
-**The estimator.** ``V(s)`` is a fixed function giving each seat a number for a game state ``s`` (here: short
-playouts of the line-up from ``s``; see :class:`RolloutValue`). It is fixed before the games are played, and it
+**The estimator.** ``V(s)`` is a fixed function giving each seat a number for a game state ``s`` (here: playouts
+of the line-up from ``s`` to the next score change, or to the end in Politix, :data:`GAME_HORIZON`; a searching
+bot's seat played by a stand-in, the heuristic by default; see :class:`RolloutValue`). It is fixed before the games are played, and it
 never reads the state's random generator (each playout reseeds it from a fixed stream), so it cannot see which
 cards the game is about to deal. Along one game, every random step adds a *correction term* per seat:
 
@@ -21,6 +22,11 @@ cards the game is about to deal. Along one game, every random step adds a *corre
   chance step). The bot draws its move from its own generator, which nothing in ``Q`` reads, so the term's mean
   given the past is ``sum_b pi(b) Q(s, b) - sum_b pi(b) Q(s, b) = 0``. A deterministic bot (the heuristics, a
   net playing its argmax) has ``pi`` all on one move: its term is 0 and is not computed;
+* **a move of a search** with an iteration budget (option ``searches=K``, off by default): its probabilities are
+  not known, but its move is a function of the position and its own fresh random draws, so the same search from
+  ``K`` fresh seeds (a second instance, the seeds from :func:`mix`) draws ``K`` other moves from the same
+  distribution, exactly as the other draws of a chance step: ``mean_k Q(s, a_k) - Q(s, a)``, mean zero given the
+  past. (A search with a time budget depends on the clock and gets no term.);
 * **the deal**: the initial state is a chance step too: ``mean_k V(deal_k) - V(s_0)`` over ``A`` fresh deals.
 
 The corrected result of a seat is its win share plus the sum of its terms. Every term has mean zero given all
@@ -54,11 +60,22 @@ from hustings.errors import ConfigError
 from hustings.vector import mix64
 
 #: The value estimate's options and their defaults (``--variance-reduction KEY=VALUE,...``).
-DEFAULTS = {"policy": "lineup", "rollouts": None, "alternatives": 8, "horizon": 1, "beta": None, "seed": 0,
-            "decisions": True}
+DEFAULTS = {"policy": "lineup", "rollouts": None, "alternatives": 8, "horizon": "auto", "beta": None, "seed": 0,
+            "decisions": True, "standin": "heuristic", "searches": 0}
 POLICIES = ("lineup", "heuristic", "random")
+#: Who plays a searching (or outside) bot's seat in the line-up's playouts: too slow and too stateful to play them
+#: itself. ``heuristic`` (the default); ``shipped``: the shipped net of the table's size (the heuristic where there
+#: is none); ``random``.
+STANDINS = ("shipped", "heuristic", "random")
 #: ``beta`` unset: how much one point of score lead counts where a playout stops before the end.
 BETA = 1.0
+#: ``horizon`` unset (``auto``): the score changes a playout runs for, per game; ``None``: to the end. Politix deals
+#: its whole deck at the start (its only other chance steps are the rare reshuffles of the draw pile), so its
+#: corrections are a handful of values per game and each can afford a playout to the end, which follows the result
+#: far better than one to the next score change; the other games draw all game long, and a playout to the next score
+#: change keeps their cost in check.
+GAME_HORIZON = {"politix": None}
+DEFAULT_HORIZON = 1
 #: ``rollouts`` unset: playouts per value where a playout bot breaks ties at random (it has an
 #: ``action_probabilities`` method: its playouts vary, and several follow the result much better than one); 1 where
 #: the playouts are the same every time (Democracy's bots play an island the same way: one playout is the value).
@@ -80,10 +97,14 @@ def parse_options(text: str | None) -> dict:
     """The value estimate's options from ``KEY=VALUE,...`` (empty or None: the defaults): ``policy`` (``lineup``:
     the playouts are played by the table's own bots; ``heuristic``; ``random``), ``rollouts`` (playouts per value,
     >= 1; default :data:`TIE_BREAK_ROLLOUTS` where a playout bot breaks ties at random, else 1), ``alternatives``
-    (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout runs for, default 1;
-    ``none``: to the end), ``beta`` (how sharply a score lead counts when a playout stops before the end:
-    ``softmax(beta * scores)``; default 1), ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct
-    the moves of bots with known probabilities). A bad option is a :class:`ConfigError` naming it and what was
+    (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout runs for, an int >= 1;
+    ``none``: to the end; default ``auto``: the game's :data:`GAME_HORIZON`, else 1), ``beta`` (how sharply a
+    score lead counts when a playout stops before the end: ``softmax(beta * scores)``; default 1), ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct
+    the moves of bots with known probabilities), ``standin`` (who plays a searching or outside bot's seat in the
+    ``lineup`` playouts: ``heuristic``, the default; ``shipped``, the shipped net of the table's size; ``random``).
+    ``searches`` (other searches per move of a searching bot with an iteration budget, each from a fresh seed;
+    default 0: none).
+    A bad option is a :class:`ConfigError` naming it and what was
     expected."""
     opts = dict(DEFAULTS)
     if not text:
@@ -98,17 +119,18 @@ def parse_options(text: str | None) -> dict:
             raise ConfigError(f"--variance-reduction: {item!r} is not an option; expected KEY=VALUE with KEY one of "
                               f"{', '.join(DEFAULTS)}")
         try:
-            if key == "policy":
-                if value not in POLICIES:
+            if key in ("policy", "standin"):
+                if value not in (POLICIES if key == "policy" else STANDINS):
                     raise ValueError
                 opts[key] = value
-            elif key in ("rollouts", "alternatives"):
+            elif key in ("rollouts", "alternatives", "searches"):
                 opts[key] = int(value)
-                if opts[key] < 1:
+                if opts[key] < (0 if key == "searches" else 1):
                     raise ValueError
             elif key == "horizon":
-                opts[key] = None if value.lower() in ("none", "end") else int(value)
-                if opts[key] is not None and opts[key] < 1:
+                low = value.lower()
+                opts[key] = None if low in ("none", "end") else "auto" if low == "auto" else int(value)
+                if isinstance(opts[key], int) and opts[key] < 1:
                     raise ValueError
             elif key == "beta":
                 opts[key] = float(value)
@@ -122,8 +144,9 @@ def parse_options(text: str | None) -> dict:
                 opts[key] = value.lower() in ("on", "true", "1")
         except ValueError:
             want = {"policy": " or ".join(POLICIES), "rollouts": "an int >= 1", "alternatives": "an int >= 1",
-                    "horizon": "an int >= 1 or none", "beta": "a number >= 0", "seed": "an int",
-                    "decisions": "on or off"}[key]
+                    "horizon": "an int >= 1, none or auto", "beta": "a number >= 0", "seed": "an int",
+                    "decisions": "on or off", "standin": " or ".join(STANDINS),
+                    "searches": "an int >= 0"}[key]
             raise ConfigError(f"--variance-reduction: {key}={value!r} is invalid; expected {want}") from None
     return opts
 
@@ -251,6 +274,7 @@ class Step:
     pi: np.ndarray | None
     chance: bool = False
     after: object = None
+    sampled: bool = False  # a searching bot's move: valued against other searches from fresh seeds
 
 
 @dataclass
@@ -265,10 +289,20 @@ def _rng_mark(state):
     return state.rng.getstate()
 
 
-def play_traced(game, bots: list, seed: int, bot_seeds: list[int], decisions: bool = True) -> Trace:
+def resamplable(bot) -> bool:
+    """Whether ``bot`` is a search whose move is a function of the position and its own fresh random draws only (an
+    iteration budget: a search with a time budget depends on the clock too): its move can be drawn again, by the
+    same search from a fresh seed, to value the move it played against other draws of it."""
+    from hustings.bots.search import ISMCTSBot, PIMCBot
+
+    return isinstance(bot, (ISMCTSBot, PIMCBot)) and getattr(bot, "seconds", None) is None
+
+
+def play_traced(game, bots: list, seed: int, bot_seeds: list[int], decisions: bool = True,
+                sampled: list[bool] | None = None) -> Trace:
     """One game through the one play loop (:func:`hustings.core.match.play_game`: the same game as without the
-    trace), recording a copy of the state before each move, the mover's known probabilities and which moves drew
-    from the game's generator."""
+    trace), recording a copy of the state before each move, the mover's known probabilities, which moves drew
+    from the game's generator and which are a searching bot's (``sampled[seat]``) with a choice of moves."""
     trace = Trace(initial=game.new_initial_state(seed=seed))
     pending: list = []
 
@@ -278,7 +312,8 @@ def play_traced(game, bots: list, seed: int, bot_seeds: list[int], decisions: bo
             prev.chance = _rng_mark(st) != mark
             prev.after = st.clone()
         pi = known_policy(bots[player], st, player) if decisions else None
-        step = Step(st.clone(), player, action, pi)
+        again = bool(decisions and sampled and sampled[player] and pi is None and len(st.legal_actions()) > 1)
+        step = Step(st.clone(), player, action, pi, sampled=again)
         trace.steps.append(step)
         pending.append((step, _rng_mark(st)))
 
@@ -303,11 +338,13 @@ def _after(state, action: int, rng_seed: int | None):
     return w, _rng_mark(w) != mark
 
 
-def corrections(trace: Trace, value, alternatives: int, stream: tuple) -> tuple[np.ndarray, np.ndarray, dict]:
+def corrections(trace: Trace, value, alternatives: int, stream: tuple,
+                resample=None) -> tuple[np.ndarray, np.ndarray, dict]:
     """The correction terms of a traced game summed per seat (see the module docstring): the chance terms (the deal
     included) and the decision terms apart, and how many of each. ``value(state)`` is ``V``; ``stream`` (ints) names
     the game in the fixed seed stream of the other draws (any fixed function of the deal and the seating; never of a
-    move)."""
+    move). ``resample(step, seeds)`` gives a searching bot's moves at a ``sampled`` step from those fresh seeds (the
+    same search, reseeded); each such step adds ``mean_k Q(s, a_k) - Q(s, a)``."""
     n = trace.initial.game.num_players
     chance, decisions = np.zeros(n), np.zeros(n)
     counts = {"chance": 1, "decisions": 0}
@@ -316,7 +353,7 @@ def corrections(trace: Trace, value, alternatives: int, stream: tuple) -> tuple[
     alt = np.mean([value(game.new_initial_state(seed=mix(*stream, 1, k))) for k in range(alternatives)], axis=0)
     chance += alt - value(trace.initial)
     for t, step in enumerate(trace.steps):
-        if step.pi is None and not step.chance:
+        if step.pi is None and not step.chance and not (step.sampled and resample is not None):
             continue
 
         def q(action: int) -> np.ndarray:
@@ -336,10 +373,37 @@ def corrections(trace: Trace, value, alternatives: int, stream: tuple) -> tuple[
                     expected += p * (q_taken if b == step.action else q(b))
             decisions += expected - q_taken
             counts["decisions"] += 1
+        elif step.sampled and resample is not None:
+            moves = resample(step, [mix(*stream, 3, t, k) for k in range(resample.count)])
+            if moves:
+                qs = {b: (q_taken if b == step.action else None) for b in moves}
+                for b in qs:
+                    if qs[b] is None:
+                        qs[b] = q(b)
+                decisions += np.mean([qs[b] for b in moves], axis=0) - q_taken
+                counts["decisions"] += 1
         if step.chance:
             chance += q_taken - value(step.after)
             counts["chance"] += 1
     return chance, decisions, counts
+
+
+class _Resample:
+    """A searching bot's moves drawn again: its second instance (:meth:`Estimator.searcher`) reset to each fresh seed
+    and asked for its move in a copy of the position."""
+
+    def __init__(self, est, bot_at_seat: list[int], count: int):
+        self.est, self.bot_at_seat, self.count = est, bot_at_seat, count
+
+    def __call__(self, step: Step, seeds: list[int]) -> list[int]:
+        bot = self.est.searcher(self.bot_at_seat[step.player])
+        moves = []
+        for sd in seeds:
+            bot.reset(sd)
+            w = step.before.clone()
+            w.record_events = False
+            moves.append(bot.act(w, step.player))
+        return moves
 
 
 class Estimator:
@@ -353,31 +417,52 @@ class Estimator:
         self.options = dict(DEFAULTS, **(options or {}))
         if self.options["beta"] is None:
             self.options["beta"] = BETA
+        if self.options["horizon"] == "auto":
+            self.options["horizon"] = GAME_HORIZON.get(game_name, DEFAULT_HORIZON)
         self.recipes = list(recipes)
         policy = self.options["policy"]
-        batchable = all(r[0] in ("scripted", "policy") for r in recipes)
-        if policy == "lineup" and not batchable:
-            policy = "heuristic"  # searches and outside agents are too slow (and too stateful) to play the playouts
         info_bots = __import__("hustings").registry.info(game_name).bots
+        #: the recipes the lineup playouts are played by: a search's (or an outside agent's) seat by a stand-in
+        self.playout_recipes = [r if r[0] in ("scripted", "policy") else self._standin(game_name, game, info_bots)
+                                for r in recipes]
+        if policy == "lineup" and all(r == ("scripted", "heuristic") for r in self.playout_recipes) and \
+                any(r[0] not in ("scripted", "policy") for r in recipes):
+            policy = "heuristic"  # a search among heuristics: the heuristics' compiled playouts, the same moves
         if policy == "heuristic" and "heuristic" not in info_bots:
             policy = "random"
         self.policy = policy
         n = game.num_players
         if policy == "lineup":
-            self._bots = [build_bot(game_name, r, seed=0, game=game) for r in recipes]
+            self._bots = [build_bot(game_name, r, seed=0, game=game) for r in self.playout_recipes]
         else:
             self._bots = [info_bots[policy](seed=0) for _ in range(n)]
         if self.options["rollouts"] is None:
             ties = any(callable(getattr(b, "action_probabilities", None)) for b in self._bots)
             self.options["rollouts"] = TIE_BREAK_ROLLOUTS if ties else 1
+        self._searchers: dict = {}
         self._compiled = None
         if policy == "heuristic":
             from hustings.bots.rollout import CompiledRollouts
 
             self._compiled = CompiledRollouts.for_game(game_name, "auto", policy="heuristic", heuristic=self._bots[0])
         config = {"game": game.config(), "options": self.options, "policy": policy,
-                  "bots": [recipe_fingerprint(r) for r in recipes] if policy == "lineup" else [policy] * n}
+                  "bots": [recipe_fingerprint(r) for r in self.playout_recipes] if policy == "lineup"
+                  else [policy] * n}
         self.digest = hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode()).hexdigest()
+
+    def _standin(self, game_name: str, game, info_bots: dict) -> tuple:
+        """The recipe that plays a searching or outside bot's seat in the lineup playouts (option ``standin``)."""
+        from hustings.bots import spec as spec_mod
+
+        want = self.options["standin"]
+        if want == "shipped":
+            try:
+                return spec_mod.resolve(game_name, game, [f"shipped:{game_name}"])[0]
+            except (ConfigError, OSError, ValueError):
+                want = "heuristic"  # no shipped net at this size
+        if want not in info_bots:
+            want = "random"
+        return ("scripted", want)
 
     def value_for(self, seating: list[int]):
         """``V`` for one rotation: the playouts seat the bots as the game does (bot ``b`` in seat ``seating[b]``)."""
@@ -391,6 +476,15 @@ class Estimator:
         return RolloutValue(bots, rollouts=o["rollouts"], horizon=o["horizon"], beta=o["beta"], seed=o["seed"],
                             compiled=self._compiled)
 
+    def searcher(self, b: int):
+        """A second instance of bot ``b`` (a search) that draws its moves again from fresh seeds: never the playing
+        bot itself, whose generator the game goes on with."""
+        from hustings.bots.spec import build as build_bot
+
+        if b not in self._searchers:
+            self._searchers[b] = build_bot(self.game_name, self.recipes[b], seed=0, game=self.game)
+        return self._searchers[b]
+
     def play(self, bots: list, seed: int, rotation: int, make_value=None) -> dict:
         """Rotation ``rotation`` of deal ``seed`` as :func:`hustings.evaluation.evaluate.play_rotation` plays it (the
         same game: same seats, same bot seeds), with ``correction``: each bot's sum of terms (its corrected win
@@ -403,10 +497,13 @@ class Estimator:
         for b, s in enumerate(seat_of):
             by_seat[s] = bots[b]
         bot_seeds = [seed * 1009 + rotation * 31 + seat_of.index(s) for s in range(n)]
-        trace = play_traced(game, by_seat, seed, bot_seeds, decisions=self.options["decisions"])
+        k = self.options["searches"]
+        sampled = [k > 0 and resamplable(bot) for bot in by_seat]
+        trace = play_traced(game, by_seat, seed, bot_seeds, decisions=self.options["decisions"], sampled=sampled)
         v = self.value_for(seat_of) if make_value is None else make_value(trace, seat_of)
+        resample = _Resample(self, [seat_of.index(s) for s in range(n)], k) if any(sampled) else None
         chance, decisions, counts = corrections(trace, v, self.options["alternatives"],
-                                                (self.options["seed"], seed, rotation))
+                                                (self.options["seed"], seed, rotation), resample)
         state = trace.final
         winners, scores = state.winners(), state.scores()
         return {"seed": seed, "seats": seat_of, "winners": [seat_of.index(w) for w in winners],

@@ -229,9 +229,17 @@ def test_until_significant_stops_a_clear_line_and_runs_a_fair_one_to_its_cap():
     assert fair["until_significant"]["verdict"] is None and fair["games"] == 48
 
 
-def test_benchmark_reports_corrected_win_shares(tmp_path):
-    from hustings.evaluation import benchmark
+def test_benchmark_reports_corrected_win_shares(tmp_path, monkeypatch):
+    from hustings.evaluation import benchmark, reference
 
+    offered = []  # the set tasks offered to the reference tables: never one with corrections
+
+    def take(todo, tasks, found):
+        offered.extend(tasks)
+        return [], tasks
+
+    monkeypatch.setattr(reference, "load", lambda: ({}, "no reference tables here"))
+    monkeypatch.setattr(reference, "take", take)
     res = benchmark.benchmark(games=["democracy"], players=[2], ladder_specs=["random", "heuristic"], sets=2,
                               rr_sets=1, out=str(tmp_path / "b"), workers=1, progress=False, log=lambda *a: None,
                               variance_reduction=variance.parse_options("alternatives=1,decisions=off"))
@@ -241,6 +249,9 @@ def test_benchmark_reports_corrected_win_shares(tmp_path):
     assert vr["raw_win_share"] == pytest.approx(row["win_share"])  # the same games as the plain table
     assert "--variance-reduction alternatives=1,decisions=off" in res["command"]
     assert "corrected win share" in (tmp_path / "b" / "BENCHMARKS.md").read_text()
+    assert offered and all(t["variance_reduction"] is None for t in offered)
+    assert {t["table"] for t in offered} == {p.name for p in (tmp_path / "b" / "tables").iterdir()
+                                             if "round_robin" in p.name}  # the round robins, not the gauntlets
 
 
 def test_known_probabilities_match_what_the_bots_play():
@@ -304,3 +315,73 @@ def test_a_sampling_net_has_known_probabilities_and_an_argmax_net_none():
         picks.append(sampler.act(st, p))
     freq = np.array([picks.count(a) for a in legal]) / 600
     assert pi.sum() == pytest.approx(1.0) and np.abs(freq - pi).max() < 0.07
+
+
+def test_horizon_auto_is_the_games_own_and_politix_plays_out_to_the_end():
+    def resolved(game_name: str, text: str):
+        game = hustings.registry.make_game(game_name, 2, {})
+        return variance.Estimator(game_name, game, spec.resolve(game_name, game, ["heuristic"] * 2),
+                                  variance.parse_options(text)).options["horizon"]
+
+    assert variance.parse_options("")["horizon"] == "auto" == variance.parse_options("horizon=auto")["horizon"]
+    assert resolved("politix", "") is None and resolved("democracy", "") == variance.DEFAULT_HORIZON
+    assert resolved("politix", "horizon=2") == 2 and resolved("democracy", "horizon=none") is None
+    assert variance.command_text(variance.parse_options("horizon=auto")) == " --variance-reduction"
+    # Politix's deal is almost all its chance: playouts to the end of two deterministic bots follow the result
+    games = play("politix", ["heuristic", "heuristic"], 6, "alternatives=2")
+    assert all(g["terms"]["chance"] >= 1 for g in games)
+    for b in range(2):
+        assert abs(z_of_terms(games, b)) < Z
+
+
+@pytest.mark.slow
+def test_politix_playouts_to_the_end_keep_the_mean():
+    games = play("politix", ["heuristic", "random"], 150, "alternatives=2,decisions=off", first=20_000)
+    for b in range(2):
+        assert abs(z_of_terms(games, b)) < Z, z_of_terms(games, b)
+
+
+def test_panel_rows_option_plays_only_those_rows(tmp_path):
+    from hustings.evaluation import panel
+
+    def planned(rows):
+        return panel.plan_size("democracy", 4, [], True, panel.BUDGETS["quick"], "report", panel.PANEL_SEED,
+                               panel.ismcts_spec("democracy"), str(tmp_path), False, None, rows)
+
+    full, some = planned(None), planned(["a", "e"])
+    assert {t["row"] for t in some["tables"] if t["kind"] == "lineup"} <= {"heuristic", "previous"}
+    assert any(t["row"] == "heuristic" and t["kind"] == "lineup" for t in some["tables"])
+    # every table kept is the full panel's own (same line-up, same deals), the controls included
+    files = {t["file"]: t["fingerprint"] for t in full["tables"]}
+    assert all(files[t["file"]] == t["fingerprint"] for t in some["tables"])
+    assert all(t["kind"] != "strength" or any(t["lineup"][0] in u["lineup"] for u in some["tables"]
+                                              if u["kind"] == "lineup") for t in some["tables"])
+    assert not any("ismcts" in s for t in some["tables"] for s in t["specs"])
+    assert "--rows a e" in panel.command_line(None, [4], [], True, "quick", {}, "report", panel.PANEL_SEED, None,
+                                              False, 1, None, ["a", "e"])
+    with pytest.raises(ConfigError, match="rows"):
+        panel.panel(games=["democracy"], players=[4], rows=["z"], out=str(tmp_path / "p"), progress=False,
+                    log=lambda *a: None)
+
+
+def test_a_search_with_an_iteration_budget_is_drawn_again_from_fresh_seeds():
+    # searches=K: each move of the search is valued against K other searches of the same position from fresh
+    # seeds (its own draws again, as a chance step's); a timed search depends on the clock and is never drawn again
+    game = hustings.registry.make_game("democracy", 2, {})
+    bots = [build_bot("democracy", r, game=game) for r in spec.resolve("democracy", game, ["ismcts:iters=4",
+                                                                                          "ismcts:seconds=0.01"])]
+    assert variance.resamplable(bots[0]) and not variance.resamplable(bots[1])
+    assert variance.parse_options("")["searches"] == 0 and variance.parse_options("searches=2")["searches"] == 2
+    games = play("democracy", ["ismcts:iters=4", "heuristic"], 1, "alternatives=1,searches=1")
+    plain = play("democracy", ["ismcts:iters=4", "heuristic"], 1, "alternatives=1")
+    assert [g["winners"] for g in games] == [g["winners"] for g in plain]  # the same games
+    assert sum(g["terms"]["decisions"] for g in games) > 0 == sum(g["terms"]["decisions"] for g in plain)
+    again = play("democracy", ["ismcts:iters=4", "heuristic"], 1, "alternatives=1,searches=1")
+    assert [g["correction"] for g in again] == [g["correction"] for g in games]  # fixed seeds: a fixed estimate
+
+
+@pytest.mark.slow
+def test_drawing_a_search_again_keeps_the_mean():
+    games = play("democracy", ["ismcts:iters=8", "heuristic"], 120, "alternatives=1,searches=2", first=30_000)
+    for b in range(2):
+        assert abs(z_of_terms(games, b)) < Z, z_of_terms(games, b)
