@@ -2,23 +2,21 @@
 ``kernels.py``, move for move the same as the rules module (same deals from the same seeds, same movers, same legal
 masks, same scores).
 
-Coverage grows by stages (``kernels.py``'s docstring, ``docs/vector.md``): the standard game at 2-4 players from its
-seeded setup through Round 1's Bill Selection. A game that reaches a step not compiled yet stops: ``covered[k]``
-turns False and its ``player[k]`` is -1 (never a wrong move). Not registered with ``hustings.vector`` yet: until the
-engine covers whole games (and the observation), ``make_vector("prime_minister", ...)`` runs the Python backend.
+Covered: the standard game at 2-4 players, whole games from the seeded setup (``kernels.py``'s docstring). A game
+that reaches a step not compiled stops: ``covered[k]`` turns False and its ``player[k]`` is -1 (never a wrong move).
+Not registered with ``hustings.vector`` yet: until the engine also converts to and from rules states,
+``make_vector("prime_minister", ...)`` runs the Python backend.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...errors import ConfigError
-from ..components import CAREER_ORDER, DECKS, ROLES
+from ..components import CAREER_ORDER, DECKS, PHASES, QUESTIONS, ROLES
 from ..rules import PrimeMinisterGame, PrimeMinisterState
 from . import kernels as K
 
 _DECK_NAMES = ("supporters", "events") + tuple(DECKS)
-_KIND_NAMES = {K.K_DRAW_BILL: "draw_bill", K.K_PROPOSE: "propose", K.K_SELECT: "select", K.K_YESNO: "yesno"}
-_QUESTIONS = {K.Q_RESTART_PACT: "restart_pact"}
 
 
 def unsupported(game: PrimeMinisterGame) -> str | None:
@@ -37,7 +35,8 @@ def unsupported(game: PrimeMinisterGame) -> str | None:
 
 class BatchEngine:
     """N games of the standard game of Prime Minister (2-4 players), in arrays, stepped by compiled kernels; the
-    interface of :class:`hustings.core.batch.PythonBatchEngine` for what is compiled so far (module docstring).
+    interface of :class:`hustings.core.batch.PythonBatchEngine` for what is compiled so far (module docstring):
+    no ``to_state`` / ``from_state`` yet.
 
     The public arrays (``player``, ``terminated``, ``truncated``, ``scores``, ``returns``, ``winners``, ``covered``)
     are owned by the engine and updated in place by :meth:`reset` and :meth:`apply`."""
@@ -64,6 +63,8 @@ class BatchEngine:
         self.scores = np.zeros((size, n), dtype=np.float64)
         self.returns = np.zeros((size, n), dtype=np.float64)
         self.winners = np.zeros((size, n), dtype=bool)
+        self.observation_size = game.observation_size
+        self._off = np.array([game.off[name] for name in K.OBS_FIELDS], dtype=np.int64)
         self._state = (self._st, self._big, self._mt)
         self._public = (self.player, self.terminated, self.truncated, self.scores, self.returns, self.winners)
 
@@ -84,7 +85,7 @@ class BatchEngine:
         if seeds.dtype.kind not in "iu" or (len(seeds) and np.abs(seeds.astype(object)).max() >= 2 ** 63):
             raise ConfigError("reset: seeds must be ints below 2**63 in absolute value")
         words = np.abs(seeds.astype(np.int64))
-        K.reset_games(*self._state, *self._public, envs, words, self.num_players)
+        K.reset_games(*self._state, *self._public, envs, words, self.num_players, self.game.max_rounds)
 
     def apply(self, actions: np.ndarray) -> None:
         """Apply ``actions[k]`` (``int64[N]``, unchecked: each must be legal) in every game whose ``player[k]`` is a
@@ -94,13 +95,44 @@ class BatchEngine:
             raise ConfigError(f"apply: actions of shape {actions.shape}; expected ({self.num_envs},)")
         K.apply(*self._state, *self._public, actions)
 
+    def random_actions(self, mask: np.ndarray, out: np.ndarray) -> None:
+        """``out[k]`` = a uniformly random action among ``mask[k]``'s (-1 where none), drawn in compiled code with
+        numba's own generator (seed it with :meth:`seed_random`): for benchmarks and random play."""
+        self._check_out(mask, (self.num_envs, self.num_actions), np.int8, "random_actions (mask)")
+        self._check_out(out, (self.num_envs,), np.int64, "random_actions")
+        K.random_actions(mask, out)
+
+    @staticmethod
+    def seed_random(seed: int) -> None:
+        """Seed the generator :meth:`random_actions` draws from (not the games' deal generators)."""
+        K.seed_random(int(seed))
+
     def legal_mask(self, out: np.ndarray) -> None:
         """``out[k]`` = game k's ``state.legal_mask()`` (``int8[N, num_actions]``; zeros where ``player[k]`` is -1)."""
-        if not isinstance(out, np.ndarray) or out.shape != (self.num_envs, self.num_actions) or \
-                out.dtype != np.int8 or not out.flags.c_contiguous:
-            raise ConfigError(f"legal_mask: out must be a C-contiguous int8[{self.num_envs}, {self.num_actions}] "
-                              f"array")
+        self._check_out(out, (self.num_envs, self.num_actions), np.int8, "legal_mask")
         K.legal_mask(self._st, self.player, out)
+
+    def observe(self, out: np.ndarray) -> None:
+        """``out[k]`` = game k's mover's ``state.observation(player)`` (``float32[N, observation_size]``; zeros for
+        games that are over)."""
+        self._check_out(out, (self.num_envs, self.observation_size), np.float32, "observe")
+        K.observe(self._st, self.player, out, self._off)
+
+    def observe_seat(self, seats: np.ndarray, out: np.ndarray) -> None:
+        """``out[k]`` = ``state.observation(seats[k])`` of game k, for any seat (games over included; zeros where
+        ``seats[k] < 0``)."""
+        seats = np.ascontiguousarray(seats, dtype=np.int32)
+        if seats.shape != (self.num_envs,) or (seats >= self.num_players).any():
+            raise ConfigError(f"observe_seat: seats must be {self.num_envs} seats below {self.num_players} (or -1), "
+                              f"got shape {seats.shape} with max {seats.max(initial=-1)}")
+        self._check_out(out, (self.num_envs, self.observation_size), np.float32, "observe_seat")
+        K.observe(self._st, seats, out, self._off)
+
+    def global_observation(self, out: np.ndarray) -> None:
+        """``out[k]`` = game k's ``state.global_observation()`` (every seat's observation, in seat order)."""
+        size = self.num_players * self.observation_size
+        self._check_out(out, (self.num_envs, size), np.float32, "global_observation")
+        K.global_observation(self._st, out, self._off, self.observation_size)
 
     def rng_state(self, k: int) -> tuple:
         """Game ``k``'s Mersenne Twister as ``random.Random.getstate()`` gives it."""
@@ -121,7 +153,6 @@ class BatchEngine:
             "pol": [K.POL_IDS[p] for p in seats(K.POL)], "party": seats(K.PARTY),
             "role": [ROLES[r] for r in seats(K.ROLE)], "standing": seats(K.STANDING), "favour": seats(K.FAVOUR),
             "vp": seats(K.VP), "cubes": seats(K.CUBES),
-            "hand": [pile(K.HAND + s * K.HAND_CAP, row[K.HAND_N + s]) for s in range(n)],
             "bill_hand": [pile(K.BHAND + s * K.BHAND_CAP, row[K.BHAND_N + s]) for s in range(n)],
             "sector_pos": [row[K.SECTORS:K.SECTORS + 8], row[K.SECTORS + 8:K.SECTORS + 16]],
             "mps": dict(zip("AMP", row[K.MPS:K.MPS + 3])), "mps_party": row[K.MPS_PARTY],
@@ -131,8 +162,6 @@ class BatchEngine:
             "pact": bool(row[K.PACT]), "ever_split": bool(row[K.EVER_SPLIT]), "resigned": bool(row[K.RESIGNED]),
             "marker": bool(row[K.MARKER]), "round": row[K.ROUND],
             "proposed": [row[K.PROPOSED + 2 * i:K.PROPOSED + 2 * i + 2] for i in range(row[K.NPROPOSED])],
-            "bills": [{"bill": row[K.BILLS + 2 * i], "adj": row[K.BILLS + 2 * i + 1], "debate": []}
-                      for i in range(row[K.NBILLS])],
             "revealed_ok": bool(row[K.REVEALED_OK]), "selected_count": row[K.SELECTED_COUNT],
             "careers": [{CAREER_ORDER[c]: row[K.CAREER + s * K.NCAR + c] for c in range(K.NCAR)
                          if row[K.CAREER + s * K.NCAR + c] >= 0} for s in range(n)],
@@ -140,9 +169,36 @@ class BatchEngine:
         }
         kind = row[K.P_KIND]
         out["pending"] = None if not kind else {
-            "kind": _KIND_NAMES[kind], "player": row[K.P_PLAYER], "legal": pile(K.LEGAL, row[K.LEGN]),
-            **({"q": _QUESTIONS[row[K.P_Q]]} if kind == K.K_YESNO else {})}
+            "kind": PHASES[kind - 1], "player": row[K.P_PLAYER], "legal": pile(K.LEGAL, row[K.LEGN]),
+            **({"q": QUESTIONS[row[K.P_Q] - 1]} if row[K.P_Q] else {})}
+        seat = row[K.TURN_SEAT]
+        out["turn"] = None if seat < 0 else {
+            "seat": seat, "acted": bool(row[K.TURN_ACTED]), "doubled": pile(K.DOUBLED, row[K.NDOUBLED]),
+            "denied": pile(K.DENIED, row[K.NDENIED])}
+        out["shown"] = [pile(K.SHOWN + s * K.NSUP, row[K.SHOWN_N + s]) for s in range(n)]
+        out["hand"] = [pile(K.HAND + s * K.NSUP, row[K.HAND_N + s]) for s in range(n)]
+        out["event"], out["last_unc"] = row[K.EVENT], row[K.LAST_UNC]
+        out["refused_agreement"] = pile(K.REFUSED, row[K.NREFUSED])
+        out["passed"] = pile(K.PASSED, row[K.NPASSED])
+        out["minority_by_challenge"] = bool(row[K.MINORITY_BY_CHALLENGE])
+        out["lost_challenge"] = row[K.LOST_CHALLENGE]
+        out["truncated"] = bool(row[K.TRUNCATED])
+        out["bills"] = []
+        for i in range(row[K.NBILLS]):
+            base = K.BILLS + i * K.SLOT_W
+            cards = row[base + 3:base + 3 + row[base + 2]]
+            out["bills"].append({"bill": row[base], "adj": row[base + 1], "debate": [
+                [K.DEBATE_IDS[c // 8], (c % 8) // 2, K.SIDES[c % 2]] for c in cards]})
         return out
+
+    @staticmethod
+    def _check_out(out, shape: tuple, dtype, what: str) -> None:
+        # the kernels do not check bounds: a wrong buffer would be written past its end
+        if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype or not out.flags.c_contiguous \
+                or not out.flags.writeable:
+            got = f"{out.dtype}{list(out.shape)}" if isinstance(out, np.ndarray) else type(out).__name__
+            raise ConfigError(f"{what}: out must be a writable C-contiguous {np.dtype(dtype)}{list(shape)} array, "
+                              f"got {got}")
 
 
 def state_fields(st: PrimeMinisterState) -> dict:
@@ -162,7 +218,14 @@ def state_fields(st: PrimeMinisterState) -> dict:
         "careers": [dict(c) for c in st.careers], "over": st.over, "vp_version": st.score_version,
         "pending": None if pend is None else {
             "kind": pend["kind"], "player": pend["player"], "legal": list(pend["legal"]),
-            **({"q": pend["q"]} if pend["kind"] == "yesno" else {})},
+            **({"q": pend["q"]} if "q" in pend else {})},
+        "turn": None if st.turn is None else {
+            "seat": st.turn["seat"], "acted": st.turn["acted"], "doubled": list(st.turn["doubled"]),
+            "denied": list(st.turn["denied"])},
+        "shown": [list(x) for x in st.shown], "event": st.event, "last_unc": st.last_unc,
+        "refused_agreement": list(st.refused_agreement), "passed": list(st.passed),
+        "minority_by_challenge": st.minority_by_challenge, "lost_challenge": st.lost_challenge,
+        "truncated": st.truncated,
     }
 
 

@@ -1,8 +1,9 @@
-"""Prime Minister's compiled engine (``hustings.prime_minister.engine``) against the rules module, over what the
-engine compiles so far (its ``kernels.py`` docstring): the seeded setup and Round 1's Bill Selection at 2, 3 and 4
-players. Every decision compares the mover, the legal mask, the table (``state_fields``) and the Mersenne Twister's
-state; the moves are ``hustings.engine.parity.random_legal``'s. The whole-game lockstep (``parity.play_both``, which
-also compares observations) takes over once the engine is registered."""
+"""Prime Minister's compiled engine (``hustings.prime_minister.engine``) against the rules module: whole standard games
+at 2, 3 and 4 players from seeded deals. Every decision compares the mover, the legal mask, the mover's observation
+(bit for bit), the scores, the table (``state_fields``) and the Mersenne Twister's state; every few decisions every
+seat's observation and the global observation; at the end the ends, returns and winners. The moves are
+``hustings.engine.parity.random_legal``'s. The generic lockstep (``parity.play_both``, which also compares
+observations and saved states) takes over once the engine writes observations and is registered."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,19 +19,24 @@ pytest.importorskip("numba")
 from hustings.prime_minister.engine import BatchEngine, state_fields  # noqa: E402
 
 
-def lockstep(n: int, games: int, seed: int) -> tuple[int, np.ndarray]:
-    """Play ``games`` seeded games through the engine and the rules side by side while the engine covers them;
-    returns the decisions compared and the engine's ``covered`` at the end."""
-    game = registry.make_game("prime_minister", n)
+def lockstep(n: int, games: int, seed: int, max_rounds: int = 50) -> int:
+    """Play ``games`` seeded games through the engine and the rules side by side to the end; returns the decisions
+    compared."""
+    game = registry.make_game("prime_minister", n, {"max_rounds": max_rounds})
     engine = BatchEngine(game, games)
     seeds = episode_seeds(seed, np.arange(games), np.zeros(games, dtype=np.int64))
     engine.reset(seeds)
     ref = [game.new_initial_state(seed=int(s)) for s in seeds]
+    for st in ref:
+        st.record_events = False
     rng = np.random.default_rng(seed)
     mask = np.zeros((games, game.num_actions), dtype=np.int8)
-    decisions = 0
+    obs = np.zeros((games, game.observation_size), dtype=np.float32)
+    glob = np.zeros((games, n * game.observation_size), dtype=np.float32)
+    decisions = step = 0
     while True:
-        live = np.flatnonzero(engine.covered).tolist()
+        assert engine.covered.all()
+        live = [k for k, st in enumerate(ref) if not st.is_terminal()]
         for k in live:
             got, want = engine.fields(k), state_fields(ref[k])
             bad = sorted(key for key in want if got[key] != want[key])
@@ -38,22 +44,51 @@ def lockstep(n: int, games: int, seed: int) -> tuple[int, np.ndarray]:
             assert engine.rng_state(k) == ref[k].rng.getstate(), f"seed {int(seeds[k])}: the RNG differs"
             assert engine.player[k] == ref[k].current_player()
             assert engine.scores[k].tolist() == ref[k].scores()
-        if not live:
-            return decisions, engine.covered
         engine.legal_mask(mask)
+        assert not mask[[k for k in range(games) if k not in live]].any()
+        if not live:
+            break
         for k in live:
             assert np.array_equal(mask[k], ref[k].legal_mask()), f"seed {int(seeds[k])}: the legal mask differs"
+        engine.observe(obs)
+        for k, st in enumerate(ref):
+            want = st.observation(st.current_player()) if k in live else np.zeros_like(obs[k])
+            assert np.array_equal(obs[k], want), f"seed {int(seeds[k])}: the mover's observation differs"
+        if step % 5 == 0:
+            seats = np.full(games, step // 5 % n, dtype=np.int32)
+            engine.observe_seat(seats, obs)
+            engine.global_observation(glob)
+            for k, st in enumerate(ref):
+                assert np.array_equal(obs[k], st.observation(int(seats[k]))), f"seed {int(seeds[k])}: a seat's view"
+                assert np.array_equal(glob[k], st.global_observation()), f"seed {int(seeds[k])}: the global view"
+        step += 1
         actions = parity.random_legal(mask, rng)
         engine.apply(actions)
         for k in live:
             ref[k].apply_unchecked(int(actions[k]))
             decisions += 1
+    for k, st in enumerate(ref):
+        assert engine.player[k] == -1 and bool(engine.truncated[k]) == st.truncated
+        assert bool(engine.terminated[k]) == (not st.truncated)
+        assert engine.returns[k].tolist() == st.returns() and engine.scores[k].tolist() == st.scores()
+        assert np.flatnonzero(engine.winners[k]).tolist() == st.winners()
+    return decisions
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_setup_and_bill_selection_match_the_rules_move_for_move(n):
-    decisions, covered = lockstep(n, games=24, seed=n)
-    assert decisions >= 24 * 10 and not covered.any()  # every game played to the end of what is compiled
+def test_whole_games_match_the_rules_move_for_move(n):
+    assert lockstep(n, games=16, seed=n) >= 16 * 100
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_truncated_games_match_the_rules(n):
+    assert lockstep(n, games=6, seed=10 + n, max_rounds=2) >= 6 * 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_many_whole_games_match_the_rules(n):
+    assert lockstep(n, games=400, seed=100 + n) >= 400 * 200
 
 
 def test_a_configuration_not_compiled_yet_is_named():
@@ -64,16 +99,21 @@ def test_a_configuration_not_compiled_yet_is_named():
         BatchEngine(registry.make_game("prime_minister", 4, {"question_time": True}), 2)
 
 
-def test_a_game_beyond_what_is_compiled_is_not_played_on():
-    engine = BatchEngine(registry.make_game("prime_minister", 4), 3)
-    engine.reset(np.array([1, 2, 3]))
-    mask = np.zeros((3, engine.num_actions), dtype=np.int8)
-    rng = np.random.default_rng(0)
-    while engine.covered.any():
-        engine.legal_mask(mask)
-        engine.apply(parity.random_legal(mask, rng))
-    engine.legal_mask(mask)
-    assert (engine.player == -1).all() and not mask.any()
-    before = engine._st.copy()
-    engine.apply(np.zeros(3, dtype=np.int64))
-    assert np.array_equal(before, engine._st)
+def test_games_over_are_left_alone_and_play_is_deterministic():
+    runs = []
+    for _ in range(2):
+        engine = BatchEngine(registry.make_game("prime_minister", 3), 3)
+        engine.reset(np.array([1, 2, 3]))
+        mask = np.zeros((3, engine.num_actions), dtype=np.int8)
+        out = np.zeros(3, dtype=np.int64)
+        engine.seed_random(5)
+        while (engine.player >= 0).any():
+            engine.legal_mask(mask)
+            engine.random_actions(mask, out)
+            assert all(mask[k, out[k]] for k in range(3) if engine.player[k] >= 0)
+            engine.apply(out)
+        before = engine._st.copy()
+        engine.apply(np.zeros(3, dtype=np.int64))
+        assert np.array_equal(before, engine._st)
+        runs.append(engine.scores.copy())
+    assert np.array_equal(runs[0], runs[1])
