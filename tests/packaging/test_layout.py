@@ -411,7 +411,7 @@ MOVED_MODULES = ("hustings.training.evaluate", "hustings.training.strength", "hu
                  "hustings.training.batch_play", "hustings.training.reference", "hustings.cli.run",
                  "hustings.democracy.engine_kernels", "hustings.democracy.engine_bots", "hustings.politix.engine_kernels",
                  "hustings.politix.engine_bots", "hustings.politix.engine_rollout", "hustings.politrickers.engine_kernels",
-                 "hustings.politrickers.engine_bots", "hustings.core.batch_bots", "hustings.prime_minister.engine")
+                 "hustings.politrickers.engine_bots", "hustings.core.batch_bots")
 
 
 @pytest.mark.parametrize("old", OLD_MODULES + MOVED_MODULES)

@@ -4,19 +4,41 @@ masks, same scores).
 
 Covered: the standard game at 2-4 players, whole games from the seeded setup (``kernels.py``'s docstring). A game
 that reaches a step not compiled stops: ``covered[k]`` turns False and its ``player[k]`` is -1 (never a wrong move).
-Not registered with ``hustings.vector`` yet: until the engine also converts to and from rules states,
-``make_vector("prime_minister", ...)`` runs the Python backend.
+It is checked with the generic parity checker (``hustings.engine.parity``): from seeds, from mid-game saved states,
+``to_state`` / ``from_state`` included. Not yet the game's registered engine (``GameInfo.engine``), so
+``make_vector("prime_minister", ...)`` still runs the Python backend.
 """
 from __future__ import annotations
 
+import json
+import random
+
 import numpy as np
 
-from ...errors import ConfigError
-from ..components import CAREER_ORDER, DECKS, PHASES, QUESTIONS, ROLES
-from ..rules import PrimeMinisterGame, PrimeMinisterState
+from ...errors import ConfigError, StateFormatError
+from ..components import (BILL_IDS, CAREER_ORDER, DECKS, EVENT_IDS, PHASES, QUESTIONS, ROLES,
+                                                SOURCE_KINDS, SUP_IDS)
+from ..rules import PrimeMinisterGame, PrimeMinisterState, rng_to_json
 from . import kernels as K
 
 _DECK_NAMES = ("supporters", "events") + tuple(DECKS)
+_ROLE_CODE = {r: i for i, r in enumerate(ROLES)}
+_EFFECT_ID = {}
+for _i, _e in enumerate(K.EFFECT_DICTS):
+    _EFFECT_ID.setdefault(json.dumps(_e, sort_keys=True), _i)
+_CHOICES = (("_sector", K.F_SEC), ("_party", K.F_PARTY), ("_sign", K.F_SIGN), ("_player", K.F_PLAYER),
+            ("_bill", K.F_BILL), ("_dir", K.F_DIR), ("_option", K.F_OPTION))
+#: tasks of one name and no argument, one with a seat, and their codes
+_PLAIN = {"round_start": K.T_ROUND_START, "selection": K.T_SELECTION, "reveal_proposals": K.T_REVEAL,
+          "select": K.T_SELECT, "selection_end": K.T_SELECTION_END, "turns": K.T_TURNS,
+          "opposition_start": K.T_OPPOSITION_START, "ask_order": K.T_ASK_ORDER, "pm_turn": K.T_PM_TURN,
+          "draw_event": K.T_DRAW_EVENT, "event_done": K.T_EVENT_DONE, "ask_end_pact": K.T_ASK_END_PACT,
+          "resolution": K.T_RESOLUTION, "challenges": K.T_CHALLENGES, "election_phase": K.T_ELECTION_PHASE,
+          "round_end": K.T_ROUND_END}
+_SEATED = {"draw_bill": K.T_DRAW_BILL, "propose": K.T_PROPOSE, "turn": K.T_TURN, "ask_rejoin": K.T_ASK_REJOIN,
+           "ask_deputy": K.T_ASK_DEPUTY, "main": K.T_MAIN, "end_turn": K.T_END_TURN, "window_pact": K.T_WINDOW_PACT}
+_PLAIN_NAME = {v: k for k, v in _PLAIN.items()}
+_SEATED_NAME = {v: k for k, v in _SEATED.items()}
 
 
 def unsupported(game: PrimeMinisterGame) -> str | None:
@@ -35,8 +57,7 @@ def unsupported(game: PrimeMinisterGame) -> str | None:
 
 class BatchEngine:
     """N games of the standard game of Prime Minister (2-4 players), in arrays, stepped by compiled kernels; the
-    interface of :class:`hustings.core.batch.PythonBatchEngine` for what is compiled so far (module docstring):
-    no ``to_state`` / ``from_state`` yet.
+    interface of :class:`hustings.core.batch.PythonBatchEngine` for the standard game.
 
     The public arrays (``player``, ``terminated``, ``truncated``, ``scores``, ``returns``, ``winners``, ``covered``)
     are owned by the engine and updated in place by :meth:`reset` and :meth:`apply`."""
@@ -133,6 +154,223 @@ class BatchEngine:
         size = self.num_players * self.observation_size
         self._check_out(out, (self.num_envs, size), np.float32, "global_observation")
         K.global_observation(self._st, out, self._off, self.observation_size)
+
+    # --- to and from the rules state -------------------------------------------------------------------------------
+    def to_state(self, k: int) -> PrimeMinisterState:
+        """Game ``k`` as an independent rules state (through ``state_from_json``, so strictly checked); it plays on
+        exactly as the engine would (same RNG). The event log starts empty."""
+        k = self._game_index(k, "to_state")
+        if not self._st[k, K.STARTED]:
+            raise ConfigError(f"to_state: game {k} was never started; call reset() first")
+        return self.game.state_from_json(self._to_json(k))
+
+    def _to_json(self, k: int) -> dict:
+        row = self._st[k].tolist()
+        n = self.num_players
+        d = self.fields(k)
+        d.pop("vp_version")
+        tags = row[K.TAGS:K.TAGS + K.NSUP + K.NEV + K.NBILL]
+        d.update({
+            "n": n, "pol": d["pol"], "unc_stack": [], "over": bool(row[K.OVER]),
+            "tasks": [self._task_json(row, i) for i in range(row[K.QN] - 1, -1, -1)],
+            "score_version": row[K.SCORE_VERSION], "setup_done": True, "scen": {}, "qt_hands": [[] for _ in range(n)],
+            "shuffle_tags": {"supporters": tags[:K.NSUP], "events": tags[K.NSUP:K.NSUP + K.NEV],
+                             "bills": tags[K.NSUP + K.NEV:]},
+            "supporter_reshuffle": [], "event_reshuffle": [],
+        })
+        won = [s for s in range(n) if (row[K.WINNERS] >> s) & 1]
+        d["won"], d["winner"] = won, won[0] if won else -1
+        pend = d["pending"]
+        if pend is not None:
+            kind = pend["kind"]
+            if kind == "permit":
+                pend["requester"], pend["request"] = row[K.P_D1], row[K.P_D2]
+            elif kind == "keep":
+                pend["drawn"] = [row[K.P_D3], row[K.P_D4]][:row[K.P_D1]]
+                pend["left"] = row[K.P_D2]
+            elif pend.get("q") == "agreement":
+                pend["slot"] = row[K.P_D1]
+            elif pend.get("q") == "challenge":
+                pend["target"] = row[K.P_D1]
+            elif pend.get("q") == "royal":
+                pend["gov_seats"], pend["unc"], pend["fav_is_ol"] = row[K.P_D1], row[K.P_D2], bool(row[K.P_D3])
+        rng = random.Random()
+        rng.setstate((3, tuple(self._mt[k].tolist()) + (int(self._big[k, K.MTI]),), None))
+        d.update({"game": "prime_minister", "version": 1, "config": self.game.config(), "rng": rng_to_json(rng)})
+        return d
+
+    @staticmethod
+    def _task_json(row: list, i: int) -> list:
+        at = K.QUEUE + i * K.QW
+        f = row[at:at + K.QW]
+        code, arg = f[K.F_CODE], f[K.F_ARG]
+        if code in _PLAIN_NAME:
+            return [_PLAIN_NAME[code]]
+        if code in _SEATED_NAME:
+            return [_SEATED_NAME[code], arg]
+        if code == K.T_EFF:
+            ctx = {"actor": f[K.F_ACTOR], "mult": f[K.F_MULT]}
+            if f[K.F_SRCK] > 0:
+                ctx["src"] = [SOURCE_KINDS[f[K.F_SRCK] - 1], f[K.F_SRCA]]
+            if f[K.F_OWN] >= 0:
+                ctx["own"] = f[K.F_OWN]
+            for key, field in _CHOICES:
+                if f[field] >= 0:
+                    ctx[key] = f[field]
+            return ["eff", json.loads(json.dumps(K.EFFECT_DICTS[arg])), ctx]
+        if code == K.T_KEEP:
+            return ["keep", arg, [f[K.KEEP_C0], f[K.KEEP_C1]][:f[K.F_X2]], f[K.F_X1]]
+        if code == K.T_DEBATE_CARDS:
+            cards = [[K.DEBATE_IDS[c // 8], (c % 8) // 2, K.SIDES[c % 2]] for c in f[K.F_SEC:K.F_SEC + f[K.F_X2]]]
+            return ["debate_cards", cards, "pass" if arg == 1 else "fail"]
+        if code == K.T_CHALLENGE_STEP:
+            return ["challenge_step", ROLES[arg], ROLES[f[K.F_X1]]]
+        raise AssertionError(f"unknown task code {code}")
+
+    def from_state(self, k: int, state: PrimeMinisterState) -> None:
+        """Load a rules ``state`` (any point of play: a position, a saved state, a game in progress) as game ``k``,
+        its RNG included; the caller's state is not changed. A state the engine does not cover (a stacked
+        Uncertainty deal, a position's reshuffle order) raises :class:`ConfigError` naming it."""
+        k = self._game_index(k, "from_state")
+        if not isinstance(state, PrimeMinisterState) or state.game.config() != self.game.config():
+            raise ConfigError(f"from_state: expected a state of {self.game!r}, got {state!r}")
+        for name in ("unc_stack", "supporter_reshuffle", "event_reshuffle"):
+            if getattr(state, name):
+                raise ConfigError(f"from_state: the compiled engine does not cover a state with {name} set yet "
+                                  f"(backend='python' does)")
+        version, internal, _ = state._box_rng().getstate()
+        if version != 3 or len(internal) != 625:
+            raise StateFormatError(f"from_state: the state's RNG state has version {version}; expected "
+                                   f"random.Random's (3)")
+        n = self.num_players
+        row = np.zeros(K.WIDTH, dtype=np.int64)
+
+        def put(at, values):
+            values = list(values)
+            row[at:at + len(values)] = values
+
+        def put_list(at, count_at, values, cap):
+            values = list(values)
+            if len(values) > cap:
+                raise StateFormatError(f"from_state: a list of {len(values)} where the engine holds {cap}")
+            put(at, values)
+            row[count_at] = len(values)
+
+        row[K.N], row[K.ROUND], row[K.GOV_PARTY] = n, state.round, state.gov_party
+        row[K.PACT], row[K.EVER_SPLIT], row[K.RESIGNED] = state.pact, state.ever_split, state.resigned
+        row[K.MARKER], row[K.OVER], row[K.TRUNCATED] = state.marker, state.over, state.truncated
+        row[K.COVERED], row[K.STARTED] = 1, 1
+        row[K.WINNERS] = sum(1 << s for s in state.won) if state.won else (
+            1 << state.winner if state.winner >= 0 else 0)
+        row[K.SCORE_VERSION], row[K.REVEALED_OK] = state.score_version, state.revealed_ok
+        row[K.SELECTED_COUNT], row[K.MPS_PARTY] = state.selected_count, state.mps_party
+        row[K.MINORITY_BY_CHALLENGE], row[K.LOST_CHALLENGE] = state.minority_by_challenge, state.lost_challenge
+        row[K.MAX_ROUNDS], row[K.EVENT], row[K.LAST_UNC] = self.game.max_rounds, state.event, state.last_unc
+        put(K.POL, [K.POL_IDS.index(p) for p in state.pol])
+        put(K.PARTY, state.party)
+        put(K.ROLE, [_ROLE_CODE[r] for r in state.role])
+        for at, values in ((K.STANDING, state.standing), (K.FAVOUR, state.favour), (K.VP, state.vp),
+                           (K.CUBES, state.cubes)):
+            put(at, values)
+        for s in range(n):
+            put_list(K.HAND + s * K.NSUP, K.HAND_N + s, state.hand[s], K.NSUP)
+            put_list(K.SHOWN + s * K.NSUP, K.SHOWN_N + s, state.shown[s], K.NSUP)
+            put_list(K.BHAND + s * K.BHAND_CAP, K.BHAND_N + s, state.bill_hand[s], K.BHAND_CAP)
+            for c, cid in enumerate(CAREER_ORDER):
+                row[K.CAREER + s * K.NCAR + c] = state.careers[s].get(cid, -1)
+        put(K.MPS, [state.mps[x] for x in "AMP"])
+        put(K.SECTORS, list(state.sector_pos[0]) + list(state.sector_pos[1]))
+        for d, name in enumerate(_DECK_NAMES):
+            put_list(K.DECK_AT[d], K.DECK_N + d, state.decks[name], K.DECK_SIZES[d])
+            put_list(K.DISC_AT[d], K.DISC_N + d, state.discards[name], K.DECK_SIZES[d])
+        put_list(K.PROPOSED, K.NPROPOSED, [x for e in state.proposed for x in e], 2 * K.PROP_CAP)
+        row[K.NPROPOSED] = len(state.proposed)
+        row[K.NBILLS] = len(state.bills)
+        for i, b in enumerate(state.bills):
+            if "icon" in b:
+                raise ConfigError("from_state: a bill with its own icon (a Scenario's) is not covered yet")
+            cards = [K.DEBATE_IDS.index(c) * 8 + owner * 2 + K.SIDES.index(side) for c, owner, side in b["debate"]]
+            put(K.BILLS + i * K.SLOT_W, [b["bill"], b["adj"], len(cards)] + cards)
+        turn = state.turn
+        row[K.TURN_SEAT] = -1 if turn is None else turn["seat"]
+        if turn is not None:
+            row[K.TURN_ACTED] = turn["acted"]
+            put_list(K.DOUBLED, K.NDOUBLED, turn["doubled"], K.NSUP)
+            put_list(K.DENIED, K.NDENIED, turn["denied"], 16)
+        put_list(K.REFUSED, K.NREFUSED, state.refused_agreement, 4)
+        put_list(K.PASSED, K.NPASSED, state.passed or [], K.NBILL)
+        tags = state.shuffle_tags
+        put(K.TAGS, list(tags["supporters"]) + list(tags["events"]) + list(tags["bills"]))
+        if len(state.tasks) > K.Q_CAP:
+            raise StateFormatError(f"from_state: {len(state.tasks)} tasks queued; the engine holds {K.Q_CAP}")
+        for i, task in enumerate(reversed(state.tasks)):
+            put(K.QUEUE + i * K.QW, self._task_entry(task))
+        row[K.QN] = len(state.tasks)
+        row[K.P_PLAYER] = -1
+        pend = state.pending
+        if pend is not None and not state.over:
+            row[K.P_KIND] = PHASES.index(pend["kind"]) + 1
+            row[K.P_PLAYER] = pend["player"]
+            row[K.P_Q] = QUESTIONS.index(pend["q"]) + 1 if "q" in pend else 0
+            put_list(K.LEGAL, K.LEGN, pend["legal"], K.LEG_CAP)
+            if pend["kind"] == "permit":
+                row[K.P_D1], row[K.P_D2] = pend["requester"], pend["request"]
+            elif pend["kind"] == "keep":
+                drawn = list(pend["drawn"]) + [-1, -1]
+                row[K.P_D1], row[K.P_D2], row[K.P_D3], row[K.P_D4] = len(pend["drawn"]), pend["left"], *drawn[:2]
+            elif pend.get("q") == "agreement":
+                row[K.P_D1] = pend["slot"]
+            elif pend.get("q") == "challenge":
+                row[K.P_D1] = pend["target"]
+            elif pend.get("q") == "royal":
+                row[K.P_D1], row[K.P_D2], row[K.P_D3] = pend["gov_seats"], pend["unc"], pend["fav_is_ol"]
+            elif pend["kind"] not in ("main", "yesno", "event", "discard", "draw_bill", "propose", "select",
+                                      "resolve", "order", "election", "debate_target") \
+                    and not pend["kind"].startswith("eff_"):
+                raise ConfigError(f"from_state: the decision {pend['kind']!r} is not covered yet")
+        self._st[k] = row
+        self._big[k, K.MTI] = internal[624]
+        self._mt[k] = internal[:624]
+        K.refresh(self._st, *self._public, k)
+
+    @staticmethod
+    def _task_entry(task: list) -> list:
+        name = task[0]
+        f = [0, 0] + [-1] * (K.QW - 2)
+        if name in _PLAIN:
+            f[K.F_CODE] = _PLAIN[name]
+        elif name in _SEATED:
+            f[K.F_CODE], f[K.F_ARG] = _SEATED[name], task[1]
+        elif name == "eff":
+            e, ctx = task[1], task[2]
+            key = json.dumps(e, sort_keys=True)
+            if key not in _EFFECT_ID:
+                raise ConfigError(f"from_state: an effect the engine does not know: {key[:120]}")
+            f[K.F_CODE], f[K.F_ARG] = K.T_EFF, _EFFECT_ID[key]
+            f[K.F_ACTOR], f[K.F_MULT] = ctx["actor"], ctx.get("mult", 1)
+            src = ctx.get("src")
+            f[K.F_SRCK], f[K.F_SRCA] = (0, 0) if src is None else (SOURCE_KINDS.index(src[0]) + 1, src[1])
+            f[K.F_OWN] = ctx.get("own", -1)
+            for key, field in _CHOICES:
+                f[field] = ctx.get(key, -1)
+        elif name == "keep":
+            drawn = list(task[2]) + [-1, -1]
+            f[K.F_CODE], f[K.F_ARG], f[K.F_X1], f[K.F_X2] = K.T_KEEP, task[1], task[3], len(task[2])
+            f[K.KEEP_C0], f[K.KEEP_C1] = drawn[0], drawn[1]
+        elif name == "debate_cards":
+            f[K.F_CODE], f[K.F_ARG], f[K.F_X2] = K.T_DEBATE_CARDS, 1 if task[2] == "pass" else 0, len(task[1])
+            for j, (c, owner, side) in enumerate(task[1]):
+                f[K.F_SEC + j] = K.DEBATE_IDS.index(c) * 8 + owner * 2 + K.SIDES.index(side)
+        elif name == "challenge_step":
+            f[K.F_CODE], f[K.F_ARG], f[K.F_X1] = K.T_CHALLENGE_STEP, _ROLE_CODE[task[1]], _ROLE_CODE[task[2]]
+        else:
+            raise ConfigError(f"from_state: the task {name!r} is not covered yet")
+        return f
+
+    def _game_index(self, k, what: str) -> int:
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < self.num_envs:
+            raise ConfigError(f"{what}: game {k!r} is not an index 0..{self.num_envs - 1}")
+        return int(k)
 
     def rng_state(self, k: int) -> tuple:
         """Game ``k``'s Mersenne Twister as ``random.Random.getstate()`` gives it."""

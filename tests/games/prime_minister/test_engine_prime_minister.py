@@ -3,8 +3,10 @@ at 2, 3 and 4 players from seeded deals. Every decision compares the mover, the 
 (bit for bit), the scores, the table (``state_fields``) and the Mersenne Twister's state; every few decisions every
 seat's observation and the global observation; at the end the ends, returns and winners. The moves are
 ``hustings.engine.parity.random_legal``'s. The generic lockstep (``parity.play_both``, which also compares
-observations and saved states) takes over once the engine writes observations and is registered."""
+observations and saved states) runs too, from seeds and from mid-game saved states."""
 from __future__ import annotations
+
+import random
 
 import numpy as np
 import pytest
@@ -117,3 +119,52 @@ def test_games_over_are_left_alone_and_play_is_deterministic():
         assert np.array_equal(before, engine._st)
         runs.append(engine.scores.copy())
     assert np.array_equal(runs[0], runs[1])
+
+
+def mid_game_states(game, count: int, seed: int) -> list:
+    """Saved states from random play, some near the start and some late, loaded back from their JSON."""
+    rng = random.Random(seed)
+    out = []
+    for g in range(count):
+        st = game.new_initial_state(seed=seed * 1000 + g)
+        for _ in range(rng.randrange(0, 400)):
+            if st.is_terminal():
+                break
+            st.apply_unchecked(rng.choice(st.legal_actions()))
+        if st.is_terminal():
+            st = game.new_initial_state(seed=seed * 1000 + g)
+        out.append(game.state_from_json(st.to_json()))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_generic_lockstep_from_seeds_and_from_saved_states(n):
+    rules = registry.make_game("prime_minister", n)
+    assert parity.compare_with_rules(BatchEngine, rules, games=6, seed=n, every=5)["decisions"] > 6 * 100
+    states = mid_game_states(rules, 6, seed=n)
+    assert parity.compare_with_rules(BatchEngine, rules, games=6, seed=n, every=3, states=states)["games"] == 6
+
+
+def test_to_state_and_from_state_round_trip():
+    rules = registry.make_game("prime_minister", 4)
+    states = mid_game_states(rules, 4, seed=9)
+    engine = BatchEngine(rules, 4)
+    for k, st in enumerate(states):
+        engine.from_state(k, st)
+        back = engine.to_state(k).to_json()
+        want = st.to_json()
+        assert {key: v for key, v in back.items() if key != "score_version"} == \
+            {key: v for key, v in want.items() if key != "score_version"}
+    with pytest.raises(ConfigError, match="game 7"):
+        engine.to_state(7)
+    other = registry.make_game("prime_minister", 3).new_initial_state(seed=1)
+    with pytest.raises(ConfigError, match="expected a state of"):
+        engine.from_state(0, other)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_long_generic_sweep(n):
+    rules = registry.make_game("prime_minister", n)
+    done = parity.compare_with_rules(BatchEngine, rules, games=1000, seed=20_000 + n, every=50)
+    assert done["games"] == 1000 and done["decisions"] > 1000 * 200
