@@ -171,12 +171,14 @@ class BatchEngine:
         d.pop("vp_version")
         tags = row[K.TAGS:K.TAGS + K.NSUP + K.NEV + K.NBILL]
         d.update({
-            "n": n, "pol": d["pol"], "unc_stack": [], "over": bool(row[K.OVER]),
+            "n": n, "pol": d["pol"], "unc_stack": row[K.UNC_STACK + 1:K.UNC_STACK + 1 + row[K.UNC_STACK]],
+            "over": bool(row[K.OVER]),
             "tasks": [self._task_json(row, i) for i in range(row[K.QN] - 1, -1, -1)],
             "score_version": row[K.SCORE_VERSION], "setup_done": True, "scen": {}, "qt_hands": [[] for _ in range(n)],
             "shuffle_tags": {"supporters": tags[:K.NSUP], "events": tags[K.NSUP:K.NSUP + K.NEV],
                              "bills": tags[K.NSUP + K.NEV:]},
-            "supporter_reshuffle": [], "event_reshuffle": [],
+            "supporter_reshuffle": row[K.SUP_ORDER + 1:K.SUP_ORDER + 1 + row[K.SUP_ORDER]],
+            "event_reshuffle": row[K.EV_ORDER + 1:K.EV_ORDER + 1 + row[K.EV_ORDER]],
         })
         won = [s for s in range(n) if (row[K.WINNERS] >> s) & 1]
         d["won"], d["winner"] = won, won[0] if won else -1
@@ -229,15 +231,13 @@ class BatchEngine:
 
     def from_state(self, k: int, state: PrimeMinisterState) -> None:
         """Load a rules ``state`` (any point of play: a position, a saved state, a game in progress) as game ``k``,
-        its RNG included; the caller's state is not changed. A state the engine does not cover (a stacked
-        Uncertainty deal, a position's reshuffle order) raises :class:`ConfigError` naming it."""
+        its RNG included; the caller's state is not changed."""
         k = self._game_index(k, "from_state")
         if not isinstance(state, PrimeMinisterState) or state.game.config() != self.game.config():
             raise ConfigError(f"from_state: expected a state of {self.game!r}, got {state!r}")
-        for name in ("unc_stack", "supporter_reshuffle", "event_reshuffle"):
-            if getattr(state, name):
-                raise ConfigError(f"from_state: the compiled engine does not cover a state with {name} set yet "
-                                  f"(backend='python' does)")
+        if len(state.unc_stack) > K.UNC_CAP:
+            raise ConfigError(f"from_state: {len(state.unc_stack)} stacked Uncertainty cards; the compiled engine "
+                              f"holds {K.UNC_CAP}")
         version, internal, _ = state._box_rng().getstate()
         if version != 3 or len(internal) != 625:
             raise StateFormatError(f"from_state: the state's RNG state has version {version}; expected "
@@ -299,6 +299,10 @@ class BatchEngine:
             put_list(K.DENIED, K.NDENIED, turn["denied"], 16)
         put_list(K.REFUSED, K.NREFUSED, state.refused_agreement, 4)
         put_list(K.PASSED, K.NPASSED, state.passed or [], K.NBILL)
+        for at, values in ((K.UNC_STACK, state.unc_stack), (K.SUP_ORDER, state.supporter_reshuffle),
+                           (K.EV_ORDER, state.event_reshuffle)):
+            row[at] = len(values)
+            put(at + 1, values)
         tags = state.shuffle_tags
         put(K.TAGS, list(tags["supporters"]) + list(tags["events"]) + list(tags["bills"]))
         if len(state.tasks) > K.Q_CAP:

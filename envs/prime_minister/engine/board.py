@@ -8,14 +8,15 @@ from ...engine import rng
 from ...engine.jit import njit
 from ..components import (FAVOUR_MAX, FAVOUR_MIN, LIB, NO, TOTAL_SEATS, VP_MAX, YES)
 from .layout import (BILL_DECK_OF, BILL_ICON, BILLS, CAREER, CAREER_ABILITY, CAREER_REQ, CAREER_SIDE, COVERED, D_CP,
-                     D_SUP, DECK_AT, DECK_N, DISC_AT, DISC_N, EFF_IDS, EVENT, F_ACTOR, F_ARG, F_CODE, F_MULT, F_OWN,
-                     F_SRCA, F_SRCK, FAVOUR, FAVOUR_START, FOTH_AT, FREE_SUPPORTERS_3P, GOV_PARTY, HAND, HAND_N,
-                     K_YESNO, LAST_UNC, LEADER_SEATS, LEGAL, LEGN, LISTS, LOST_CHALLENGE, MARKER, MAT_KEYS,
+                     D_EV, D_SUP, DECK_AT, DECK_N, DISC_AT, DISC_N, EFF_IDS, EV_ORDER, EVENT, F_ACTOR, F_ARG, F_CODE,
+                     F_MULT, F_OWN, F_SRCA, F_SRCK, FAVOUR, FAVOUR_START, FOTH_AT, FREE_SUPPORTERS_3P, GOV_PARTY, HAND,
+                     HAND_N, K_YESNO, LAST_UNC, LEADER_SEATS, LEGAL, LEGN, LISTS, LOST_CHALLENGE, MARKER, MAT_KEYS,
                      MAT_STANDING, MAX_ROUNDS, MPS, MPS_PARTY, MPS_START, MTI, N, NBILL, NCAR, NDECKS, NEV, NPOL, NSUP,
-                     OVER, P_KIND, P_PLAYER, P_Q, PACT, PARTY, PARTY_MIX, POL, POL_ABILITY, POL_NUMBER, POL_PARTY,
-                     POL_REMOVED, QN, QUEUE, QW, R_GBB, R_OBB, R_OL, R_PM, RESIGNED, ROLE, ROUND, SCORE_VERSION,
-                     SECTOR_PARTISAN, SECTOR_POINTS, SECTOR_START, SECTOR_TOP, SECTORS, SLOT_W, STANDING, STARTED,
-                     T_EFF, T_ROUND_START, TAG_AT, TAG_LEN, TURN_SEAT, VP, WIDTH, WIN_AT, WINNERS)
+                     NUNC, OVER, P_KIND, P_PLAYER, P_Q, PACT, PARTY, PARTY_MIX, POL, POL_ABILITY, POL_NUMBER,
+                     POL_PARTY, POL_REMOVED, QN, QUEUE, QW, R_GBB, R_OBB, R_OL, R_PM, RESIGNED, ROLE, ROUND,
+                     SCORE_VERSION, SECTOR_PARTISAN, SECTOR_POINTS, SECTOR_START, SECTOR_TOP, SECTORS, SLOT_W,
+                     STANDING, STARTED, SUP_ORDER, T_EFF, T_ROUND_START, TAG_AT, TAG_LEN, TURN_SEAT, UNC_STACK, VP,
+                     WIDTH, WIN_AT, WINNERS)
 
 
 # --- small helpers --------------------------------------------------------------------------------------------------
@@ -151,9 +152,58 @@ def _draw(st, big, mt, k, d):
         st[k, DECK_N + d] = m
         st[k, DISC_N + d] = 0
         rng.shuffle_row(mt, big, k, MTI, st, k, DECK_AT[d], m)
+        if d == D_SUP and st[k, SUP_ORDER] > 0:
+            _stack_reshuffle(st, k, d, SUP_ORDER)
+        elif d == D_EV and st[k, EV_ORDER] > 0:
+            _stack_reshuffle(st, k, d, EV_ORDER)
     m = st[k, DECK_N + d] - 1
     st[k, DECK_N + d] = m
     return st[k, DECK_AT[d] + m]
+
+
+@njit(cache=True)
+def _stack_reshuffle(st, k, d, order_at):
+    """``_stack_reshuffle``: the cards of the order at ``order_at`` (the first listed drawn first) on top of deck ``d``
+    just turned over, those in it; the rest stay shuffled beneath; the order is used once."""
+    m, count = st[k, DECK_N + d], st[k, order_at]
+    top = np.empty(count, dtype=np.int64)
+    nt = 0
+    for i in range(count):
+        c = st[k, order_at + 1 + i]
+        if _contains(st, k, DECK_AT[d], m, c):
+            top[nt] = c
+            nt += 1
+    rest = np.empty(m, dtype=np.int64)
+    nr = 0
+    for i in range(m):
+        c = st[k, DECK_AT[d] + i]
+        inside = False
+        for j in range(nt):
+            if top[j] == c:
+                inside = True
+        if not inside:
+            rest[nr] = c
+            nr += 1
+    for i in range(nr):
+        st[k, DECK_AT[d] + i] = rest[i]
+    for j in range(nt):
+        st[k, DECK_AT[d] + nr + j] = top[nt - 1 - j]
+    st[k, order_at] = 0
+
+
+@njit(cache=True)
+def _draw_uncertainty(st, big, mt, k):
+    """``_draw_uncertainty``: a position's next Uncertainty card, else a random one (12.0: reshuffled each time)."""
+    m = st[k, UNC_STACK]
+    if m > 0:
+        u = st[k, UNC_STACK + 1]
+        for i in range(1, m):
+            st[k, UNC_STACK + i] = st[k, UNC_STACK + i + 1]
+        st[k, UNC_STACK] = m - 1
+    else:
+        u = rng.below(mt, big, k, MTI, NUNC)
+    st[k, LAST_UNC] = u
+    return u
 
 
 @njit(cache=True, inline="always")

@@ -37,30 +37,30 @@ from ...engine.jit import njit
 from ..components import (A_ACT, A_BILL, A_CAREER, A_DIR, A_DISCARD, A_DRAW, A_ELECTION, A_KEEP, A_OPTION, A_ORDER,
                           A_PARTY, A_PLAY, A_PLAYER, A_RESOLVE, A_SECTOR, A_SIGN, A_SLOT, ADJ_MAX, ADJ_MIN,
                           NUM_ACTIONS, SOURCE_KINDS, YES)
-from .layout import (_OPS, BHAND, BHAND_CAP, BHAND_N, BIG, BILL_ADJ, BILL_DECK_OF, BILL_ICON, BILL_VP, BILLS, CAREER,
+from .layout import (BHAND, BHAND_CAP, BHAND_N, BIG, BILL_ADJ, BILL_DECK_OF, BILL_ICON, BILL_VP, BILLS, CAREER,
                      COVERED, CTX, CUBES, D_CP, D_EV, D_SUP, DEB_SIDE, DEBATE_IDS, DECK_AT, DECK_N, DECK_SIZES, DENIED,
-                     DEPUTY_PM, DISC_AT, DISC_N, DOUBLED, E_AMOUNT, E_OP, EFF, EFFECT_DICTS, EV_COST, EV_LIST, EVENT,
-                     EVER_SPLIT, F_ACTOR, F_ARG, F_BILL, F_CODE, F_DIR, F_MULT, F_OPTION, F_OWN, F_PARTY, F_PLAYER,
-                     F_SEC, F_SIGN, F_SRCA, F_SRCK, F_X1, F_X2, FAVOUR, GOV_PARTY, HAND, HAND_N, K_DEBATE_TARGET,
-                     K_DISCARD, K_DRAW_BILL, K_EFF_BILL, K_EFF_DIR, K_EFF_OPTION, K_EFF_PARTY, K_EFF_PLAYER,
-                     K_EFF_SECTOR, K_EFF_SIGN, K_ELECTION, K_EVENT, K_KEEP, K_MAIN, K_ORDER, K_PERMIT, K_PROPOSE,
-                     K_RESOLVE, K_SELECT, K_YESNO, KEEP_C0, KEEP_C1, LAST_UNC, LEG_CAP, LEGAL, LEGN, LOST_CHALLENGE,
-                     MARKER, MAX_ROUNDS, MINORITY_BY_CHALLENGE, MPS, MPS_PARTY, MTI, N, NBILL, NBILLS, NCAR, NDECKS,
-                     NDENIED, NDOUBLED, NEV, NO_POSTPONE_AT, NPASSED, NPROPOSED, NREFUSED, NSUP, NUNC, OP_CHOICE,
-                     OP_DRAW, OP_INFLUENCE, OP_SECTOR, OVER, P_D1, P_D2, P_D3, P_D4, P_KIND, P_PLAYER, P_Q, PACT,
-                     PARTY, PASSED, POL, POL_IDS, POL_NUMBER, PROP_CAP, PROPOSED, Q_ACCEPT_PACT, Q_ACCEPT_REJOIN,
-                     Q_AGREEMENT, Q_CAP, Q_CHALLENGE, Q_DEPUTY, Q_END_PACT, Q_PROPOSE_PACT, Q_REQUEST_REJOIN,
-                     Q_RESTART_PACT, Q_ROYAL, QN, QUEUE, QW, R_GBB, R_OBB, R_OL, R_PM, REFUSED, REJOIN_PM, RESIGNED,
-                     REVEALED_OK, ROLE, ROUND, SCORE_VERSION, SECTORS, SELECTED_COUNT, SELECTION_BONUS, SHOWN, SHOWN_N,
-                     SIDES, SLOT_W, SRC_EVENT, STANDING, STARTED, T_ASK_DEPUTY, T_ASK_END_PACT, T_ASK_ORDER,
-                     T_ASK_REJOIN, T_CHALLENGE_STEP, T_CHALLENGES, T_DEBATE_CARDS, T_DRAW_BILL, T_DRAW_EVENT, T_EFF,
-                     T_ELECTION_PHASE, T_END_TURN, T_EVENT_DONE, T_KEEP, T_MAIN, T_OPPOSITION_START, T_PM_TURN,
-                     T_PROPOSE, T_RESOLUTION, T_REVEAL, T_ROUND_END, T_ROUND_START, T_SELECT, T_SELECTION,
-                     T_SELECTION_END, T_TURN, T_TURNS, T_WINDOW_PACT, TAGS, TRUNCATED, TURN_ACTED, TURN_SEAT, UNC_VOTE,
-                     VP, WIDTH, WINNERS)
+                     DEPUTY_PM, DISC_AT, DISC_N, DOUBLED, E_AMOUNT, E_OP, EFF, EFFECT_DICTS, EV_COST, EV_LIST,
+                     EV_ORDER, EVENT, EVER_SPLIT, F_ACTOR, F_ARG, F_BILL, F_CODE, F_DIR, F_MULT, F_OPTION, F_OWN,
+                     F_PARTY, F_PLAYER, F_SEC, F_SIGN, F_SRCA, F_SRCK, F_X1, F_X2, FAVOUR, GOV_PARTY, HAND, HAND_N,
+                     K_DEBATE_TARGET, K_DISCARD, K_DRAW_BILL, K_EFF_BILL, K_EFF_DIR, K_EFF_OPTION, K_EFF_PARTY,
+                     K_EFF_PLAYER, K_EFF_SECTOR, K_EFF_SIGN, K_ELECTION, K_EVENT, K_KEEP, K_MAIN, K_ORDER, K_PERMIT,
+                     K_PROPOSE, K_RESOLVE, K_SELECT, K_YESNO, KEEP_C0, KEEP_C1, LAST_UNC, LEG_CAP, LEGAL, LEGN,
+                     LOST_CHALLENGE, MARKER, MAX_ROUNDS, MINORITY_BY_CHALLENGE, MPS, MPS_PARTY, MTI, N, NBILL, NBILLS,
+                     NCAR, NDECKS, NDENIED, NDOUBLED, NEV, NO_POSTPONE_AT, NPASSED, NPROPOSED, NREFUSED, NSUP, NUNC,
+                     OP_CHOICE, OP_DRAW, OP_INFLUENCE, OP_SECTOR, _OPS, OVER, P_D1, P_D2, P_D3, P_D4, P_KIND, P_PLAYER,
+                     P_Q, PACT, PARTY, PASSED, POL, POL_IDS, POL_NUMBER, PROP_CAP, PROPOSED, Q_ACCEPT_PACT,
+                     Q_ACCEPT_REJOIN, Q_AGREEMENT, Q_CAP, Q_CHALLENGE, Q_DEPUTY, Q_END_PACT, Q_PROPOSE_PACT,
+                     Q_REQUEST_REJOIN, Q_RESTART_PACT, Q_ROYAL, QN, QUEUE, QW, R_GBB, R_OBB, R_OL, R_PM, REFUSED,
+                     REJOIN_PM, RESIGNED, REVEALED_OK, ROLE, ROUND, SCORE_VERSION, SECTORS, SELECTED_COUNT,
+                     SELECTION_BONUS, SHOWN, SHOWN_N, SIDES, SLOT_W, SRC_EVENT, STANDING, STARTED, SUP_ORDER,
+                     T_ASK_DEPUTY, T_ASK_END_PACT, T_ASK_ORDER, T_ASK_REJOIN, T_CHALLENGE_STEP, T_CHALLENGES,
+                     T_DEBATE_CARDS, T_DRAW_BILL, T_DRAW_EVENT, T_EFF, T_ELECTION_PHASE, T_END_TURN, T_EVENT_DONE,
+                     T_KEEP, T_MAIN, T_OPPOSITION_START, T_PM_TURN, T_PROPOSE, T_RESOLUTION, T_REVEAL, T_ROUND_END,
+                     T_ROUND_START, T_SELECT, T_SELECTION, T_SELECTION_END, T_TURN, T_TURNS, T_WINDOW_PACT, TAGS,
+                     TRUNCATED, TURN_ACTED, TURN_SEAT, UNC_CAP, UNC_STACK, UNC_VOTE, VP, WIDTH, WINNERS)
 from .board import (_add_legal, _append, _ask, _ask_yes_no, _award_self, _career_active, _check_careers, _contains,
-                    _deal_careers, _discard, _draw, _foth_holder, _new_entry, _points, _projection, _push, _push_list,
-                    _remove, _seat_of, _set_standing, _setup)
+                    _deal_careers, _discard, _draw, _draw_uncertainty, _foth_holder, _new_entry, _points, _projection,
+                    _push, _push_list, _remove, _seat_of, _set_standing, _setup)
 from .phases import (_all_cross_party, _challenge, _choose_main_action, _debate_card_of, _draw_event, _end_pact,
                      _end_selection, _end_turn, _fail_bill, _finish_election, _hold_election, _main_options,
                      _offer_bill_draw, _offer_keep, _offer_proposal, _offer_resolution, _offer_selection,
@@ -317,8 +317,7 @@ def _answer(st, big, mt, k, kind, s, q, a):
             p = _projection(st, k, slot)
             passed = True
             if p < 350:
-                u = rng.below(mt, big, k, MTI, NUNC)
-                st[k, LAST_UNC] = u
+                u = _draw_uncertainty(st, big, mt, k)
                 passed = p + UNC_VOTE[u] >= 330
             if passed:
                 _pass_bill(st, k, slot, False)

@@ -288,7 +288,11 @@ CTX = WIDTH  # scratch: the context of the effect being run (a queue entry)
 TAGS = CTX + QW  # the shuffle tags (saved.new_shuffle_tags): Supporters, then Events, then bills (one list)
 TAG_AT = np.array([TAGS, TAGS + NSUP, TAGS + NSUP + NEV, TAGS + NSUP + NEV, TAGS + NSUP + NEV], dtype=np.int64)
 TAG_LEN = np.array([NSUP, NEV, NBILL, NBILL, NBILL], dtype=np.int64)
-WIDTH = -(-(TAGS + NSUP + NEV + NBILL) // 16) * 16
+UNC_CAP = 32
+UNC_STACK = TAGS + NSUP + NEV + NBILL  # [0] the count, then a position's Uncertainty cards (``unc_stack``), next first
+SUP_ORDER = UNC_STACK + 1 + UNC_CAP  # [0] the count, then a position's order of the next Supporter reshuffle
+EV_ORDER = SUP_ORDER + 1 + NSUP  # [0] the count, then a position's order of the next Event reshuffle
+WIDTH = -(-(EV_ORDER + 1 + NEV) // 16) * 16
 KEEP_C0, KEEP_C1 = F_SEC, F_PARTY  # a keep task's drawn cards (F_X2 of them; F_X1 still to keep)
 assert all(EFF[LISTS[OPTS[i], 0] + j, E_OP] != OP_CHOICE for i in range(len(_opts)) for j in range(LISTS[OPTS[i], 1]))
 assert max(EFF[:, E_DRAW]) <= 2 and NSOPT == 2

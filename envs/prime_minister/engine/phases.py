@@ -36,9 +36,9 @@ from .layout import (AGREEMENT_VP, BHAND, BHAND_CAP, BHAND_N, BILL_DECK_OF, BILL
                      WD_PM, WD_VP, WHO_GOV, WHO_OL, WHO_PM, WHO_SELF)
 from .board import (_add_legal, _append, _ask, _ask_yes_no, _award_bits, _award_self, _award_side, _can_draw,
                     _career_active, _careers_usable, _check_victory, _contains, _deal_careers, _discard, _discard_bill,
-                    _draw, _foth_holder, _insert_after_effects, _mat, _move_sector, _new_entry, _partisan, _pool,
-                    _projected, _projection, _push, _push_list, _remove, _restricted, _round10, _seat_of, _set_favour,
-                    _set_standing)
+                    _draw, _draw_uncertainty, _foth_holder, _insert_after_effects, _mat, _move_sector, _new_entry,
+                    _partisan, _pool, _projected, _projection, _push, _push_list, _remove, _restricted, _round10,
+                    _seat_of, _set_favour, _set_standing)
 
 
 # --- round setup, Bill Selection, the Pact (round.py, selection.py) ----------------------------------------------
@@ -833,8 +833,7 @@ def _finish_election(st, k, gov_seats, opposition_wins):
 @njit(cache=True)
 def _hold_election(st, big, mt, k):
     gov = st[k, GOV_PARTY]
-    u = rng.below(mt, big, k, MTI, NUNC)
-    st[k, LAST_UNC] = u
+    u = _draw_uncertainty(st, big, mt, k)
     gov_seats = _projected(st, k, gov) + UNC_ELECTION[u]
     pm, ol = _seat_of(st, k, R_PM), _seat_of(st, k, R_OL)
     fp, fo = st[k, FAVOUR + pm], st[k, FAVOUR + ol]

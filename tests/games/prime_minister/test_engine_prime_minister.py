@@ -168,3 +168,33 @@ def test_long_generic_sweep(n):
     rules = registry.make_game("prime_minister", n)
     done = parity.compare_with_rules(BatchEngine, rules, games=1000, seed=20_000 + n, every=50)
     assert done["games"] == 1000 and done["decisions"] > 1000 * 200
+
+
+def positions(game, count: int, seed: int) -> list:
+    """Tables from positions (RULES.md "Positions"): a phase with a stacked Uncertainty deck, a mid-game table
+    written as a position and read back, an order for the next Supporter and Event reshuffles."""
+    from hustings.prime_minister.components import EVENT_IDS, SUP_IDS
+
+    rng = random.Random(seed)
+    phases = ["round_start", "bill_selection", "opposition", "prime_minister", "election"]
+    out = []
+    for g in range(count):
+        if g % 3 == 0:
+            pos = {"phase": rng.choice(phases), "round": rng.randrange(1, 5),
+                   "uncertainty": [f"U{rng.randrange(1, 19):02d}" for _ in range(3)]}
+        elif g % 3 == 1:
+            pos = mid_game_states(game, 1, seed * 100 + g)[0].to_position()
+        else:
+            pos = {"phase": "prime_minister", "round": 3, "decks": {"supporters": [], "events": []},
+                   "supporter_reshuffle": rng.sample(list(SUP_IDS), 5),
+                   "event_reshuffle": rng.sample(list(EVENT_IDS), 5)}
+        out.append(game.state_from_position(pos, seed=g))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_generic_lockstep_from_positions(n):
+    rules = registry.make_game("prime_minister", n)
+    states = positions(rules, 6, seed=n)
+    assert any(st.unc_stack for st in states) and any(st.supporter_reshuffle for st in states)
+    assert parity.compare_with_rules(BatchEngine, rules, games=6, seed=n, every=3, states=states)["games"] == 6
