@@ -675,7 +675,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variance-reduction", nargs="?", const="", default=None, metavar="KEY=VALUE,...",
                    help="also report the win shares corrected by control variates (the same mean, a narrower "
                         "interval) and the effective-games multiplier; options: policy=lineup|heuristic|random, "
-                        "rollouts=K, alternatives=A, horizon=H|none, beta=B, seed=S, decisions=on|off "
+                        "rollouts=K, alternatives=A, horizon=H|none|auto, beta=B, seed=S, decisions=on|off, "
+                        "standin=heuristic|shipped|random, searches=K "
                         "(docs/evaluation.md)")
     p.add_argument("--until-significant", type=float, default=None, metavar="MARGIN",
                    help="play deal packs until the subject's always-valid 95%% interval lies beyond the fair share "

@@ -634,11 +634,12 @@ def markdown(result: dict) -> str:
     for r in result["per_size"]:
         fair, n = r["fair_share"], r["num_players"]
         lines += [f"### {r['game']}, {n} players (fair share {fair:.3f})", "",
-                  "Agents: " + "; ".join(f"{name} = `{spec}`" for name, spec in r["agents"].items()) + ".", "",
-                  f"The opponents' own strength: one seat of each against {n - 1} heuristic, the same deals "
-                  f"as the line-ups:", "",
-                  f"| opponent | win share vs {n - 1} heuristic | 95% CI (deals) | games | above fair share? |",
-                  "|---|---:|---|---:|---|"]
+                  "Agents: " + "; ".join(f"{name} = `{spec}`" for name, spec in r["agents"].items()) + "."]
+        if r["opponents"]:  # (none where --rows plays only line-ups of heuristics)
+            lines += ["", f"The opponents' own strength: one seat of each against {n - 1} heuristic, the same deals "
+                      f"as the line-ups:", "",
+                      f"| opponent | win share vs {n - 1} heuristic | 95% CI (deals) | games | above fair share? |",
+                      "|---|---:|---|---:|---|"]
         for name, o in r["opponents"].items():
             lines.append(f"| {name} | {o['win_share']:.3f} | {_ci(o['ci95'])} | {o['games']} | {o['above_fair']} |")
         lines += ["", "| bot | line-up (the other seats) | games | win share | 95% CI (deals) | above fair share? | "

@@ -427,7 +427,7 @@ class Estimator:
                                 for r in recipes]
         if policy == "lineup" and all(r == ("scripted", "heuristic") for r in self.playout_recipes) and \
                 any(r[0] not in ("scripted", "policy") for r in recipes):
-            policy = "heuristic"  # a search among heuristics: the heuristics' compiled playouts, the same moves
+            policy = "heuristic"  # a search among heuristics: the heuristics' compiled playouts, where there are
         if policy == "heuristic" and "heuristic" not in info_bots:
             policy = "random"
         self.policy = policy

@@ -382,6 +382,6 @@ def test_a_search_with_an_iteration_budget_is_drawn_again_from_fresh_seeds():
 
 @pytest.mark.slow
 def test_drawing_a_search_again_keeps_the_mean():
-    games = play("democracy", ["ismcts:iters=8", "heuristic"], 120, "alternatives=1,searches=2", first=30_000)
+    games = play("democracy", ["ismcts:iters=8", "heuristic"], 80, "alternatives=1,searches=2", first=30_000)
     for b in range(2):
         assert abs(z_of_terms(games, b)) < Z, z_of_terms(games, b)
