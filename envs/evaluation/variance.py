@@ -7,9 +7,10 @@ without changing the expected result. This is the idea of AIVAT (Burch et al., 2
 
 **The estimator.** ``V(s)`` is a fixed function giving each seat a number for a game state ``s`` (here: playouts
 of the line-up from ``s`` to the next score change, or to the end in Politix, :data:`GAME_HORIZON`; a searching
-bot's seat played by a stand-in, the heuristic by default; see :class:`RolloutValue`). It is fixed before the games are played, and it
-never reads the state's random generator (each playout reseeds it from a fixed stream), so it cannot see which
-cards the game is about to deal. Along one game, every random step adds a *correction term* per seat:
+bot's seat played by a stand-in, the heuristic by default; see :class:`RolloutValue`). It is fixed before the
+games are played, and it never reads the state's random generator (each playout reseeds it from a fixed stream),
+so it cannot see which cards the game is about to deal. Along one game, every random step adds a *correction
+term* per seat:
 
 * **a chance step** (the game's own generator is used: a deal, a shuffle, a draw), state ``s`` before the move
   ``a`` and ``s'`` after: ``Q(s, a) - V(s')``, where ``Q(s, a)`` is the mean of ``V`` over ``A`` *other* draws of
@@ -99,13 +100,12 @@ def parse_options(text: str | None) -> dict:
     >= 1; default :data:`TIE_BREAK_ROLLOUTS` where a playout bot breaks ties at random, else 1), ``alternatives``
     (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout runs for, an int >= 1;
     ``none``: to the end; default ``auto``: the game's :data:`GAME_HORIZON`, else 1), ``beta`` (how sharply a
-    score lead counts when a playout stops before the end: ``softmax(beta * scores)``; default 1), ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct
-    the moves of bots with known probabilities), ``standin`` (who plays a searching or outside bot's seat in the
-    ``lineup`` playouts: ``heuristic``, the default; ``shipped``, the shipped net of the table's size; ``random``).
-    ``searches`` (other searches per move of a searching bot with an iteration budget, each from a fresh seed;
-    default 0: none).
-    A bad option is a :class:`ConfigError` naming it and what was
-    expected."""
+    score lead counts when a playout stops before the end: ``softmax(beta * scores)``; default 1), ``seed`` (the
+    fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known probabilities),
+    ``standin`` (who plays a searching or outside bot's seat in the ``lineup`` playouts: ``heuristic``, the
+    default; ``shipped``, the shipped net of the table's size; ``random``), ``searches`` (other searches per move
+    of a searching bot with an iteration budget, each from a fresh seed; default 0: none). A bad option is a
+    :class:`ConfigError` naming it and what was expected."""
     opts = dict(DEFAULTS)
     if not text:
         return opts
