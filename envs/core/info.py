@@ -38,6 +38,9 @@ class GameInfo:
         search_speed_target: the game's IS-MCTS speed target in ``python -m hustings.bench --search``: its iterations
             per CPU-second as a multiple of OpenSpiel's ISMCTSBot's over hearts, or ``None`` for no target (games whose
             play is not comparable to a hand of hearts).
+        playout_horizon: how many score changes a playout of the evaluation's value estimate runs for
+            (:mod:`hustings.evaluation.variance`, ``horizon=auto``), or ``None``: to the end of the game (where the
+            chance is mostly dealt at the start, so each correction can afford a playout that follows the result).
         env_speed_target: the AEC env's speed target in ``python -m hustings.bench``: its random-play steps per
             CPU-second as a multiple of ``connect_four_v3``'s through the same loop.
     """
@@ -53,6 +56,7 @@ class GameInfo:
     search: dict[str, Any] = field(default_factory=dict)
     teams: bool = False
     search_speed_target: float | None = None
+    playout_horizon: int | None = 1
     env_speed_target: float = 3.0
     suit_cards: bool = False
     engine: str | None = None

@@ -6,11 +6,11 @@ a random event are known, the luck it brings can be measured with a value estima
 without changing the expected result. This is the idea of AIVAT (Burch et al., 2018) for any number of seats.
 
 **The estimator.** ``V(s)`` is a fixed function giving each seat a number for a game state ``s`` (here: playouts
-of the line-up from ``s`` to the next score change, or to the end in Politix, :data:`GAME_HORIZON`; a searching
-bot's seat played by a stand-in, the heuristic by default; see :class:`RolloutValue`). It is fixed before the
-games are played, and it never reads the state's random generator (each playout reseeds it from a fixed stream),
-so it cannot see which cards the game is about to deal. Along one game, every random step adds a *correction
-term* per seat:
+of the line-up from ``s`` to the next score change, or to the end in Politix: the game's
+``GameInfo.playout_horizon``; a searching bot's seat played by a stand-in, the heuristic by default; see
+:class:`RolloutValue`). It is fixed before the games are played, and it never reads the state's random generator
+(each playout reseeds it from a fixed stream), so it cannot see which cards the game is about to deal. Along one
+game, every random step adds a *correction term* per seat:
 
 * **a chance step** (the game's own generator is used: a deal, a shuffle, a draw), state ``s`` before the move
   ``a`` and ``s'`` after: ``Q(s, a) - V(s')``, where ``Q(s, a)`` is the mean of ``V`` over ``A`` *other* draws of
@@ -70,13 +70,6 @@ POLICIES = ("lineup", "heuristic", "random")
 STANDINS = ("shipped", "heuristic", "random")
 #: ``beta`` unset: how much one point of score lead counts where a playout stops before the end.
 BETA = 1.0
-#: ``horizon`` unset (``auto``): the score changes a playout runs for, per game; ``None``: to the end. Politix deals
-#: its whole deck at the start (its only other chance steps are the rare reshuffles of the draw pile), so its
-#: corrections are a handful of values per game and each can afford a playout to the end, which follows the result
-#: far better than one to the next score change; the other games draw all game long, and a playout to the next score
-#: change keeps their cost in check.
-GAME_HORIZON = {"politix": None}
-DEFAULT_HORIZON = 1
 #: ``rollouts`` unset: playouts per value where a playout bot breaks ties at random (it has an
 #: ``action_probabilities`` method: its playouts vary, and several follow the result much better than one); 1 where
 #: the playouts are the same every time (Democracy's bots play an island the same way: one playout is the value).
@@ -99,9 +92,9 @@ def parse_options(text: str | None) -> dict:
     the playouts are played by the table's own bots; ``heuristic``; ``random``), ``rollouts`` (playouts per value,
     >= 1; default :data:`TIE_BREAK_ROLLOUTS` where a playout bot breaks ties at random, else 1), ``alternatives``
     (other draws per chance step, >= 1; default 8), ``horizon`` (score changes a playout runs for, an int >= 1;
-    ``none``: to the end; default ``auto``: the game's :data:`GAME_HORIZON`, else 1), ``beta`` (how sharply a
-    score lead counts when a playout stops before the end: ``softmax(beta * scores)``; default 1), ``seed`` (the
-    fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known probabilities),
+    ``none``: to the end; default ``auto``: the game's ``GameInfo.playout_horizon``, 1 but in Politix), ``beta``
+    (how sharply a score lead counts when a playout stops before the end: ``softmax(beta * scores)``; default 1),
+    ``seed`` (the fixed streams), ``decisions`` (``on``/``off``: correct the moves of bots with known probabilities),
     ``standin`` (who plays a searching or outside bot's seat in the ``lineup`` playouts: ``heuristic``, the
     default; ``shipped``, the shipped net of the table's size; ``random``), ``searches`` (other searches per move
     of a searching bot with an iteration budget, each from a fresh seed; default 0: none). A bad option is a
@@ -418,7 +411,9 @@ class Estimator:
         if self.options["beta"] is None:
             self.options["beta"] = BETA
         if self.options["horizon"] == "auto":
-            self.options["horizon"] = GAME_HORIZON.get(game_name, DEFAULT_HORIZON)
+            # the game's own (GameInfo.playout_horizon): Politix deals its whole deck at the start, so its few
+            # corrections can each afford a playout to the end; the games that draw all game long stop at 1
+            self.options["horizon"] = __import__("hustings").registry.info(game_name).playout_horizon
         self.recipes = list(recipes)
         policy = self.options["policy"]
         info_bots = __import__("hustings").registry.info(game_name).bots

@@ -29,6 +29,7 @@ GAME_INFO = GameInfo(
     engine="hustings.politix.engine",
     web="hustings.politix.web",
     search_speed_target=2.0,
+    playout_horizon=None,  # the deck is dealt at the start: the evaluation's playouts run to the end
 )
 
 #: The AEC env class, generated from the declaration.

@@ -324,7 +324,7 @@ def test_horizon_auto_is_the_games_own_and_politix_plays_out_to_the_end():
                                   variance.parse_options(text)).options["horizon"]
 
     assert variance.parse_options("")["horizon"] == "auto" == variance.parse_options("horizon=auto")["horizon"]
-    assert resolved("politix", "") is None and resolved("democracy", "") == variance.DEFAULT_HORIZON
+    assert resolved("politix", "") is None and resolved("democracy", "") == 1
     assert resolved("politix", "horizon=2") == 2 and resolved("democracy", "horizon=none") is None
     assert variance.command_text(variance.parse_options("horizon=auto")) == " --variance-reduction"
     # Politix's deal is almost all its chance: playouts to the end of two deterministic bots follow the result

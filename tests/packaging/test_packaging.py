@@ -116,6 +116,13 @@ def test_the_wheel_holds_one_top_level_package_with_its_data(wheel):
                    "hustings/democracy/RULES.md", "hustings/evaluation/data/benchmark_reference.json.gz",
                    "hustings/web/static/app.js", *(f"hustings/{g}/web.js" for g in __import__("hustings").games())):
         assert needed in names, needed
+    for folder, package in (("envs", "hustings"), ("training", "hustings/training")):
+        for here, dirs, files in os.walk(os.path.join(ROOT, folder)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for f in files:
+                if f.endswith(".py"):  # every module of the checkout ships (pyproject's packages list is by hand)
+                    rel = os.path.relpath(os.path.join(here, f), os.path.join(ROOT, folder)).replace(os.sep, "/")
+                    assert f"{package}/{rel}" in names, f"{folder}/{rel} is not in the wheel: list its package"
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(meta).decode()
     assert "License-Expression: MIT" in text and "Classifier: " in text
