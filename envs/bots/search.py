@@ -215,16 +215,6 @@ class NetModel:
         return legal[-1]
 
 
-def _backup(root: _Node, path: list, ret: list[float]) -> None:
-    """One iteration's result ``ret`` (every seat's) added along ``path`` below ``root``."""
-    root.n += 1
-    for nd in path:
-        nd.n += 1
-        w = nd.w
-        for i in range(len(ret)):
-            w[i] += ret[i]
-
-
 class _SearchBot(Bot):
     """Shared set-up of the search bots: game, options, budget, rollout policy, leaf values, RNG, sampler.
 
@@ -527,7 +517,13 @@ class ISMCTSBot(_SearchBot):
                 world.apply_unchecked(best_a)
                 path.append(best)
                 node = best
-            _backup(root, path, rollout(world, version0))
+            ret = rollout(world, version0)
+            root.n += 1
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for i in range(n_players):
+                    w[i] += ret[i]
             done += 1
             if deadline is not None and clock() >= deadline:
                 break
@@ -595,7 +591,13 @@ class ISMCTSBot(_SearchBot):
                     break
                 path.append(best)
                 node = best
-            _backup(root, path, rollout(world, version0))
+            ret = rollout(world, version0)
+            root.n += 1
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for i in range(n_players):
+                    w[i] += ret[i]
             done += 1
             if deadline is not None and clock() >= deadline:
                 break
